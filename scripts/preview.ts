@@ -1,0 +1,16 @@
+/** `npm run preview`: serves dist/ as the CDN will (status 404 pages, trailing slash tolerated). */
+import { existsSync } from 'node:fs';
+import { projectPaths } from '../src/node/build/paths.js';
+import { recoverInterrupted } from '../src/node/build/publish.js';
+import { createPreviewServer, listen } from '../src/node/preview/server.js';
+
+const paths = projectPaths();
+await recoverInterrupted(paths);
+if (!existsSync(paths.dist)) {
+  console.error(`No site in ${paths.dist}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? '127.0.0.1';
+const origin = await listen(createPreviewServer(paths.dist), port, host);
+console.log(`Marea preview: ${origin}/ (English) and ${origin}/es (Español) — Ctrl+C to stop`);

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Layout } from '../../shared/model.js';
+import { BlockList } from './BlockList.js';
+
+/** The default layout (spec §2): header zone, main content, footer zone. */
+export function DefaultLayout({ layout, children }: { layout: Layout | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('site.skipToContent')}
+      </a>
+      {layout && (
+        <div className="layout-header">
+          <BlockList blocks={layout.header} />
+        </div>
+      )}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {layout && <BlockList blocks={layout.footer} />}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { ErrorContent, Layout, Locale } from '../../shared/model.js';
+import { linkHref } from '../../shared/routes.js';
+import { Link } from 'react-router-dom';
+import { DefaultLayout } from './DefaultLayout.js';
+import { useSearch } from './use-search.js';
+import './error-page.css';
+
+interface Props {
+  locale: Locale;
+  status: number;
+  message: string;
+  error: ErrorContent | null;
+  layout: Layout | null;
+}
+
+/** The default background when the error content has no media (rule 27). */
+const DEFAULT_ERROR_IMAGE = '/images/error-500.svg';
+
+/**
+ * Rule 27: header and footer only for 400 ≤ status ≤ 500; background from the
+ * error media or the default; heading text404 or the status; description
+ * description404, else the status message, else the translated default;
+ * links to `/{slug}` (with the query) when both slug and btntext exist.
+ */
+export function ErrorPage({ locale, status, message, error, layout }: Props) {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const withChrome = status >= 400 && status <= 500;
+  const heading = error?.text404 || String(status);
+  const description = error?.description404 || message || t(status === 404 ? 'error.description.404' : 'error.description.500');
+  const links = (error?.links ?? []).filter((l) => l.slug && l.btntext);
+  const background = error?.media?.url ?? DEFAULT_ERROR_IMAGE;
+  const body = (
+    <section className="error-page" data-status={status}>
+      <img className="error-page__media" src={background} alt="" width={error?.media?.width ?? 1600} height={error?.media?.height ?? 900} />
+      <div className="error-page__content container">
+        <p className="error-page__status">{status}</p>
+        <h1 className="error-page__title">{heading}</h1>
+        <p className="error-page__description">{description}</p>
+        {status >= 400 && links.length > 0 && (
+          <nav aria-label={t('error.links')}>
+            <ul className="error-page__links">
+              {links.map((link) => (
+                <li key={link.slug}>
+                  <Link className="button button--primary" to={linkHref(locale, link.slug, search)}>
+                    {link.btntext}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </section>
+  );
+  return withChrome ? <DefaultLayout layout={layout}>{body}</DefaultLayout> : <main id="main">{body}</main>;
+}

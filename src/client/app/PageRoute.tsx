@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useLoaderData } from 'react-router-dom';
+import type { Payload } from '../../shared/payload.js';
+import { i18nFor } from '../i18n/i18n.js';
+import { BlockList } from './BlockList.js';
+import { DefaultLayout } from './DefaultLayout.js';
+import { applyHead } from './document-head.js';
+import { ErrorPage } from './ErrorPage.js';
+import { PageContext } from './page-context.js';
+
+/** A page (or the error page, for 404.html) from its payload. */
+export function PageRoute() {
+  const payload = useLoaderData() as Payload;
+  useEffect(() => applyHead(payload.head), [payload]);
+  const i18n = i18nFor(payload.locale);
+  if (payload.kind === 'error') {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, buildId: payload.buildId, country: payload.country }}>
+          <ErrorPage locale={payload.locale} status={payload.status} message={payload.message} error={payload.error} layout={payload.layout} />
+        </PageContext.Provider>
+      </I18nextProvider>
+    );
+  }
+  const { page } = payload;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PageContext.Provider
+        value={{ locale: page.locale, path: page.path, alternates: page.alternates, buildId: payload.buildId, country: payload.country }}
+      >
+        <DefaultLayout layout={payload.layout}>
+          <BlockList blocks={page.blocks} />
+        </DefaultLayout>
+      </PageContext.Provider>
+    </I18nextProvider>
+  );
+}

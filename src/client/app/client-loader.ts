@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { Layout, Locale } from '../../shared/model.js';
+import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
+import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
+import { normalizePath, payloadUrl } from '../../shared/routes.js';
+import { ensureMessages } from '../i18n/load-messages.js';
+
+/** Payloads already in hand, by path: the embedded one first, then fetched ones. */
+const payloads = new Map<string, Payload>();
+const layouts = new Map<Locale, Layout>();
+let currentBuildId = '';
+
+/** The payload embedded in the static HTML (hydration needs no request). */
+export function primePayload(path: string, payload: Payload): void {
+  currentBuildId = payload.buildId;
+  remember(normalizePath(path), payload);
+}
+
+function remember(path: string, payload: Payload): void {
+  payloads.set(path, payload);
+  if (payload.layout) layouts.set(payload.locale, payload.layout);
+}
+
+/** The newest layout seen for a locale, for the error page of a failed route. */
+export function lastLayout(locale: Locale): Layout | null {
+  return layouts.get(locale) ?? null;
+}
+
+/**
+ * The page routes' loader in the browser (rule 18): renders the target from
+ * its `_payload.json`, keyed by build id. Rule 20: a payload that cannot be
+ * loaded logs a warning and the navigation becomes a full page load (the
+ * HTML is always there). Rule 21: a block list that is not an array is 503.
+ */
+export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Payload> {
+  const url = new URL(request.url);
+  const path = normalizePath(url.pathname);
+  const known = payloads.get(path);
+  if (known) return known;
+  let payload: Payload;
+  try {
+    const response = await fetch(payloadUrl(path, currentBuildId), { signal: request.signal });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    payload = (await response.json()) as Payload;
+    if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    console.warn(`[marea] could not load the payload of ${path} (${String(error)}); loading the page instead`);
+    window.location.assign(`${url.pathname}${url.search}${url.hash}`);
+    return new Promise<Payload>(() => {});
+  }
+  if (payload.kind === 'page' && !Array.isArray(payload.page?.blocks)) throw new StatusError(503, LIST_ERRORS.components);
+  await ensureMessages(payload.locale);
+  remember(path, payload);
+  return payload;
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { Locale } from '../../shared/model.js';
+
+/** What every block may need to know about the page it is on. */
+export interface PageContextValue {
+  locale: Locale;
+  path: string;
+  alternates: Partial<Record<Locale, string>>;
+  buildId: string;
+  /** Country the page renders for (rule 30: the build's default until the browser knows better). */
+  country: string;
+}
+
+export const PageContext = createContext<PageContextValue>({
+  locale: 'en',
+  path: '/',
+  alternates: {},
+  buildId: '',
+  country: 'USA',
+});
+
+export function usePage(): PageContextValue {
+  return useContext(PageContext);
+}

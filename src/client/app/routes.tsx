@@ -1,0 +1,54 @@
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
+import type { RouteName } from '../../shared/routes.js';
+import { PageRoute } from './PageRoute.js';
+import { RouteError } from './RouteError.js';
+import { Shell } from './Shell.js';
+
+/** Rule 2: the page routes, named with the locale after `___`. Order matters: `/es/*` before `*`. */
+const PAGE_ROUTES: { id: RouteName; path: string }[] = [
+  { id: 'index___en', path: '/' },
+  { id: 'index___es', path: '/es' },
+  { id: 'slug___es', path: '/es/*' },
+  { id: 'slug___en', path: '*' },
+];
+
+const PAGE_ROUTE_IDS = new Set<string>(PAGE_ROUTES.map((r) => r.id));
+
+/** Future flags shared by the browser router and the server render (same tree on both sides). */
+export const ROUTER_FUTURE = {
+  v7_relativeSplatPath: true,
+  v7_fetcherPersist: true,
+  v7_normalizeFormMethod: true,
+  v7_partialHydration: true,
+  v7_skipActionErrorRevalidation: true,
+} as const;
+
+/** The app's routes, without loaders: the browser and the server each attach theirs. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <Shell />,
+      errorElement: <RouteError />,
+      children: PAGE_ROUTES.map(({ id, path }) => ({ id, path, element: <PageRoute /> })),
+    },
+  ];
+}
+
+/**
+ * Attaches `loader` to the page routes and removes any other loader.
+ * vite-react-ssg replaces every route's loader with one that reads its own
+ * randomly named data files; pages here load from `_payload.json` instead
+ * (rule 18), so its loaders are taken out again.
+ */
+export function withPageLoader<T extends RouteObject>(routes: T[], loader: LoaderFunction): T[] {
+  return routes.map((route) => {
+    const next = { ...route, loader: route.id && PAGE_ROUTE_IDS.has(route.id) ? loader : undefined } as T;
+    if (route.children) next.children = withPageLoader(route.children, loader);
+    return next;
+  });
+}
+
+export function isPageRouteId(id: string): boolean {
+  return PAGE_ROUTE_IDS.has(id);
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import type { Link } from '../../../shared/model.js';
+import { RichText } from '../../components/RichText.js';
+import { asLink, SmartLink } from '../../components/SmartLink.js';
+import { list, record, text, type BlockComponentProps } from '../props.js';
+import './footer.css';
+
+const NETWORKS = new Set(['facebook', 'instagram', 'x', 'youtube', 'tiktok', 'whatsapp', 'linkedin']);
+
+/** `blocks.footer`: columns of links, social links, legal rich text. */
+export function Footer({ block }: BlockComponentProps) {
+  const { t } = useTranslation();
+  const columns = list(block.props.columns).map((raw) => {
+    const column = record(raw);
+    return { title: text(column.title), links: list(column.links).map(asLink).filter((l): l is Link => l !== null) };
+  });
+  const social = list(block.props.social)
+    .map(record)
+    .map((s) => ({ network: text(s.network).toLowerCase(), url: text(s.url) }))
+    .filter((s) => s.url.startsWith('https://') || s.url.startsWith('http://'));
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        {columns.map((column, i) => (
+          <nav key={i} className="site-footer__column" aria-label={column.title || t('site.footerNav')}>
+            {column.title && <h2 className="site-footer__title">{column.title}</h2>}
+            <ul>
+              {column.links.map((link, j) => (
+                <li key={j}>
+                  <SmartLink link={link} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        {social.length > 0 && (
+          <div className="site-footer__column">
+            <h2 className="site-footer__title">{t('social.followUs')}</h2>
+            <ul className="site-footer__social">
+              {social.map((s, i) => (
+                <li key={i}>
+                  <a href={s.url} rel="noopener noreferrer me">
+                    {NETWORKS.has(s.network) ? t(`social.${s.network}`) : s.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      <div className="container site-footer__legal">
+        <RichText html={block.props.legal} />
+      </div>
+    </footer>
+  );
+}

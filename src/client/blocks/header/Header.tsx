@@ -1,0 +1,87 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import type { Link } from '../../../shared/model.js';
+import { linkHref } from '../../../shared/routes.js';
+import { usePage } from '../../app/page-context.js';
+import { asMedia } from '../../components/ResponsiveImage.js';
+import { asLink, SmartLink } from '../../components/SmartLink.js';
+import { list, record, text, type BlockComponentProps } from '../props.js';
+import './header.css';
+
+interface NavItem {
+  link: Link;
+  children: Link[];
+}
+
+function navItems(value: unknown): NavItem[] {
+  return list(value).flatMap((raw) => {
+    const link = asLink(raw);
+    if (!link) return [];
+    const children = list(record(raw).children).map(asLink).filter((l): l is Link => l !== null);
+    return [{ link, children }];
+  });
+}
+
+/** `blocks.header`: logo, nav links with optional children, phone. Mobile first: a disclosure menu. */
+export function Header({ block }: BlockComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = usePage();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const logo = asMedia(block.props.logo);
+  const phone = text(block.props.phone);
+  const items = navItems(block.props.nav);
+
+  // A navigation closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <a className="site-header__brand" href={linkHref(locale, 'home')}>
+          {logo ? (
+            <img src={logo.url} alt={logo.alt || t('site.home')} width={logo.width ?? 160} height={logo.height ?? 40} />
+          ) : (
+            t('site.home')
+          )}
+        </a>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="site-header__toggle-icon" aria-hidden="true" />
+          {open ? t('site.closeMenu') : t('site.menu')}
+        </button>
+        <nav id={menuId} className={`site-nav${open ? ' site-nav--open' : ''}`} aria-label={t('site.mainNav')}>
+          <ul className="site-nav__list">
+            {items.map((item, i) => (
+              <li key={i} className="site-nav__item">
+                <SmartLink className="site-nav__link" link={item.link} />
+                {item.children.length > 0 && (
+                  <ul className="site-nav__sub">
+                    {item.children.map((child, j) => (
+                      <li key={j}>
+                        <SmartLink className="site-nav__sublink" link={child} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+          {phone && (
+            <a className="site-header__phone" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+              <span className="visually-hidden">{t('phone.call')}: </span>
+              {phone}
+            </a>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

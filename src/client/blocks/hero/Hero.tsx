@@ -1,0 +1,31 @@
+import { asMedia, ResponsiveImage } from '../../components/ResponsiveImage.js';
+import { asLink, SmartLink } from '../../components/SmartLink.js';
+import { text, type BlockComponentProps } from '../props.js';
+import './hero.css';
+
+/** `blocks.hero`: title, subtitle, media (image or video), cta link, height full/half. */
+export function Hero({ block, index }: BlockComponentProps) {
+  const { props } = block;
+  const media = asMedia(props.media);
+  const cta = asLink(props.cta);
+  const height = props.height === 'half' ? 'half' : 'full';
+  const title = text(props.title);
+  const subtitle = text(props.subtitle);
+  const Heading = index === 0 ? 'h1' : 'h2';
+  return (
+    <section className={`hero hero--${height}`} aria-label={title || undefined}>
+      {media?.kind === 'image' && (
+        <ResponsiveImage className="hero__media" media={media} priority={index === 0} alt="" />
+      )}
+      {media?.kind === 'video' && (
+        <video className="hero__media" src={media.url} autoPlay muted loop playsInline aria-hidden="true" />
+      )}
+      <div className="hero__scrim" />
+      <div className="hero__content">
+        {title && <Heading className="hero__title">{title}</Heading>}
+        {subtitle && <p className="hero__subtitle">{subtitle}</p>}
+        {cta && <SmartLink className="button button--primary hero__cta" link={cta} />}
+      </div>
+    </section>
+  );
+}

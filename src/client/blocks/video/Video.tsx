@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { asMedia } from '../../components/ResponsiveImage.js';
+import { bool, type BlockComponentProps } from '../props.js';
+
+/**
+ * `blocks.video`: media (video), poster, autoplay, loop. Autoplay is muted
+ * (browsers refuse sound) and the native controls stay available.
+ */
+export function Video({ block }: BlockComponentProps) {
+  const { t } = useTranslation();
+  const media = asMedia(block.props.media);
+  const poster = asMedia(block.props.poster);
+  if (!media) return null;
+  const autoplay = bool(block.props.autoplay);
+  return (
+    <figure className="block-video container">
+      <video
+        src={media.url}
+        poster={poster?.url}
+        width={media.width ?? poster?.width ?? undefined}
+        height={media.height ?? poster?.height ?? undefined}
+        controls
+        autoPlay={autoplay}
+        muted={autoplay}
+        loop={bool(block.props.loop)}
+        playsInline
+        preload={autoplay ? 'auto' : 'none'}
+        aria-label={media.alt || undefined}
+      >
+        {t('media.videoUnsupported')}
+      </video>
+    </figure>
+  );
+}

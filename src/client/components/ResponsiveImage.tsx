@@ -1,0 +1,47 @@
+import type { Media } from '../../shared/model.js';
+
+interface Props {
+  media: Media;
+  /** `sizes` attribute; defaults to full viewport width. */
+  sizes?: string;
+  /** Above the fold: eager, high priority (the hero); otherwise lazy. */
+  priority?: boolean;
+  className?: string;
+  alt?: string;
+}
+
+/** `srcset` from the CMS formats plus the original (content contract, Media). */
+export function srcSet(media: Media): string | undefined {
+  const candidates = media.formats.map((f) => `${f.url} ${f.width}w`);
+  if (media.width) candidates.push(`${media.url} ${media.width}w`);
+  return candidates.length > 1 ? candidates.join(', ') : undefined;
+}
+
+/** An image with explicit dimensions (no layout shift), `srcset`/`sizes`, lazy below the fold. */
+export function ResponsiveImage({ media, sizes = '100vw', priority = false, className, alt }: Props) {
+  const set = srcSet(media);
+  return (
+    <img
+      className={className}
+      src={media.url}
+      srcSet={set}
+      sizes={set ? sizes : undefined}
+      width={media.width ?? undefined}
+      height={media.height ?? undefined}
+      alt={alt ?? media.alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}
+
+export function asMedia(value: unknown): Media | null {
+  if (!value || typeof value !== 'object') return null;
+  const m = value as Partial<Media>;
+  return (m.kind === 'image' || m.kind === 'video') && typeof m.url === 'string' ? (value as Media) : null;
+}
+
+export function asMediaList(value: unknown): Media[] {
+  return Array.isArray(value) ? value.map(asMedia).filter((m): m is Media => m !== null) : [];
+}

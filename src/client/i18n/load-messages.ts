@@ -1,0 +1,17 @@
+import type { Locale } from '../../shared/model.js';
+import { createI18n, hasMessages, type Messages } from './i18n.js';
+
+/**
+ * Rule 11: the other locale's messages are loaded lazily, on first switch.
+ * A failed load is logged; the locale then renders with English fallbacks.
+ */
+export async function ensureMessages(locale: Locale): Promise<void> {
+  if (hasMessages(locale)) return;
+  try {
+    const module = (await import('../../../locales/es.json')) as { default: Messages };
+    createI18n(locale, module.default);
+  } catch (error) {
+    console.error(`[marea] could not load messages for "${locale}"`, error);
+    createI18n(locale, null);
+  }
+}

@@ -1,0 +1,33 @@
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { ViteReactSSG } from 'vite-react-ssg';
+import { clientLoader, primePayload } from './app/client-loader.js';
+import { readEmbeddedMessages, readEmbeddedPayload } from './app/embedded.js';
+import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
+import { createI18n } from './i18n/i18n.js';
+import './styles/global.css';
+
+/**
+ * Browser entry, kept as vite-react-ssg's app entry: it hydrates the static
+ * HTML. The router is ours (`customCreateRouter`) so that the first render
+ * uses the payload embedded in the page (no loader-data files with random
+ * names) and later navigations load `_payload.json` (rule 18).
+ */
+const embedded = readEmbeddedPayload();
+if (embedded) {
+  primePayload(window.location.pathname, embedded);
+  createI18n(embedded.locale, readEmbeddedMessages());
+}
+
+export const createRoot = ViteReactSSG({
+  routes: createRoutes(),
+  basename: '/',
+  future: ROUTER_FUTURE,
+  customCreateRouter: (routes, options) => {
+    const pageMatch = matchRoutes(routes, window.location)
+      ?.filter((m) => m.route.id && isPageRouteId(m.route.id))
+      .pop();
+    const hydrationData =
+      embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
+    return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
+  },
+});

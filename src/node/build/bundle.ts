@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBundle } from '../../shared/render-contract.js';
+import { hashInputs, sha256 } from './hash.js';
+import type { ProjectPaths } from './paths.js';
+
+/** What the browser and server bundles are built from (rule 13: "code"). */
+export const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+/** Everything that can change the output: bundle inputs plus the build-time code. */
+export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
+
+export interface Bundle {
+  hash: string;
+  /** Client build output: index.html (the template) and assets/. */
+  clientDir: string;
+  server: ServerBundle;
+  /** Whether the bundles came from the cache. */
+  cached: boolean;
+}
+
+/**
+ * Builds the client bundle (vite-react-ssg's app entry, hydrating the static
+ * HTML) and the server bundle (src/client/entry-server.tsx), once per code
+ * hash: an unchanged codebase reuses the cached bundles, which keeps content
+ * rebuilds fast and byte-identical.
+ */
+export async function buildBundles(paths: ProjectPaths, publicConfig: unknown): Promise<Bundle> {
+  // Vite itself puts PUBLIC_* variables into import.meta.env; they are part of the bundle's identity.
+  const hash = sha256(await hashInputs(paths.root, BUNDLE_INPUTS), JSON.stringify(publicConfig)).slice(0, 16);
+  const dir = path.join(paths.work, 'bundle', hash);
+  const clientDir = path.join(dir, 'client');
+  const serverFile = path.join(dir, 'server', 'entry-server.js');
+  const cached = existsSync(path.join(dir, 'complete'));
+  if (!cached) {
+    const tmp = `${dir}.tmp-${process.pid}`;
+    await rm(tmp, { recursive: true, force: true });
+    const { build } = await import('vite');
+    const common = { root: paths.root, configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' as const, mode: 'production' };
+    await build({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
+    await build({
+      ...common,
+      build: { outDir: path.join(tmp, 'server'), emptyOutDir: true, ssr: path.join(paths.root, 'src/client/entry-server.tsx'), copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+    });
+    await mkdir(path.dirname(dir), { recursive: true });
+    await rm(dir, { recursive: true, force: true });
+    await writeFile(path.join(tmp, 'complete'), hash);
+    await rename(tmp, dir);
+  }
+  const server = (await import(pathToFileURL(serverFile).href)) as ServerBundle;
+  return { hash, clientDir, server, cached };
+}
+
+export async function readTemplate(bundle: Bundle): Promise<string> {
+  return readFile(path.join(bundle.clientDir, 'index.html'), 'utf8');
+}

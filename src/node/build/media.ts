@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Media } from '../../shared/model.js';
+
+/** Media are copied under this site path with content-hashed names (immutable, cacheable). */
+export const MEDIA_DIR = 'assets/media';
+
+export interface MediaCopy {
+  /** Site url of each source url. */
+  urls: Map<string, string>;
+  files: number;
+  bytes: number;
+  missing: string[];
+}
+
+function isMedia(value: unknown): value is Media {
+  const m = value as Media;
+  return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video') && typeof m.url === 'string' && Array.isArray(m.formats);
+}
+
+/** Every media url (originals and formats) referenced anywhere in `value`, sorted. */
+export function collectMediaUrls(value: unknown): string[] {
+  const urls = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      if (isMedia(node)) {
+        urls.add(node.url);
+        node.formats.forEach((f) => urls.add(f.url));
+      }
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(value);
+  return [...urls].sort();
+}
+
+/** A deep copy of `value` with every media url mapped (unknown urls are left as they are). */
+export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>): T {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node && typeof node === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(node)) out[key] = visit(child);
+      if (isMedia(node)) {
+        out.url = urls.get(node.url) ?? node.url;
+        out.formats = node.formats.map((f) => ({ ...f, url: urls.get(f.url) ?? f.url }));
+      }
+      return out;
+    }
+    return node;
+  };
+  return visit(value) as T;
+}
+
+/**
+ * Copies the media into `outDir/assets/media/<name>.<hash>.<ext>`, so the
+ * published site does not depend on the CMS. `resolve` maps a CMS url to the
+ * local file (content cache). Missing files are reported, not fatal here:
+ * the caller decides.
+ */
+export async function copyMedia(urls: string[], resolve: (url: string) => string, outDir: string): Promise<MediaCopy> {
+  const result: MediaCopy = { urls: new Map(), files: 0, bytes: 0, missing: [] };
+  await mkdir(path.join(outDir, MEDIA_DIR), { recursive: true });
+  for (const url of urls) {
+    const source = resolve(url);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(source);
+    } catch {
+      result.missing.push(url);
+      continue;
+    }
+    const ext = path.extname(new URL(url, 'http://x').pathname).toLowerCase();
+    const base = path.basename(new URL(url, 'http://x').pathname, ext).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 60);
+    const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}${ext}`;
+    await copyFile(source, path.join(outDir, MEDIA_DIR, name));
+    result.urls.set(url, `/${MEDIA_DIR}/${name}`);
+    result.files += 1;
+    result.bytes += bytes.length;
+  }
+  return result;
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** The repository root (two levels above src/node/build). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where things live; every path can be overridden (tests build into temp folders). */
+export interface ProjectPaths {
+  root: string;
+  /** The published site (what the CDN serves). */
+  dist: string;
+  /** Local store of the last builds, for rollback (rule 13: git-ignored). */
+  builds: string;
+  /** The embedded default content. */
+  contentCache: string;
+  /** Bundles cached by code hash, reports and other work files. */
+  work: string;
+}
+
+export function projectPaths(overrides: Partial<ProjectPaths> = {}): ProjectPaths {
+  const root = overrides.root ?? ROOT;
+  return {
+    root,
+    dist: overrides.dist ?? path.join(root, 'dist'),
+    builds: overrides.builds ?? path.join(root, 'builds'),
+    contentCache: overrides.contentCache ?? path.join(root, 'content-cache'),
+    work: overrides.work ?? path.join(root, '.marea'),
+  };
+}

@@ -1,0 +1,45 @@
+import type { Locale, SiteContent } from '../../shared/model.js';
+import { errorHead, pageHead } from '../../shared/head.js';
+import { LOCALES } from '../../shared/locales.js';
+import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
+
+export interface PayloadContext {
+  buildId: string;
+  siteUrl: string;
+  /** Rule 30: the country each locale renders for at build time. */
+  countries: Record<Locale, string>;
+}
+
+/** Rule 18: what each page needs to render without the CMS. */
+export function pagePayloads(content: SiteContent, ctx: PayloadContext): PagePayload[] {
+  return content.pages.map((page) => ({
+    v: PAYLOAD_VERSION,
+    kind: 'page',
+    buildId: ctx.buildId,
+    locale: page.locale,
+    path: page.path,
+    page,
+    layout: content.layouts[page.locale],
+    head: pageHead(page, ctx.siteUrl, ''),
+    country: ctx.countries[page.locale],
+  }));
+}
+
+/** Rule 28: the 404 page of each locale, from its error content. */
+export function notFoundPayloads(content: SiteContent, ctx: PayloadContext): ErrorPayload[] {
+  return LOCALES.map((locale) => {
+    const error = content.errors[locale];
+    return {
+      v: PAYLOAD_VERSION,
+      kind: 'error',
+      buildId: ctx.buildId,
+      locale,
+      status: 404,
+      message: '',
+      error,
+      layout: content.layouts[locale],
+      head: errorHead(locale, error.text404 || '404'),
+      country: ctx.countries[locale],
+    };
+  });
+}

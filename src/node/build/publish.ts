@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { linkTree } from './files.js';
+import type { ProjectPaths } from './paths.js';
+
+/** How many builds `builds/` keeps for rollback. */
+export const KEEP_BUILDS = 5;
+
+export interface HistoryEntry {
+  id: string;
+  timestamp: string;
+  /** Wall-clock time of the build (history only; never part of the site). */
+  builtAt: string;
+}
+
+const historyFile = (paths: ProjectPaths) => path.join(paths.builds, 'history.json');
+const nextDir = (paths: ProjectPaths) => `${paths.dist}.next`;
+const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
+
+export async function readHistory(paths: ProjectPaths): Promise<HistoryEntry[]> {
+  try {
+    return JSON.parse(await readFile(historyFile(paths), 'utf8')) as HistoryEntry[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Finishes what an interrupted publish left: if `dist` is missing but the
+ * previous site was moved aside, it goes back. Also removes unfinished
+ * staging folders. Run at the start of every build, publish and preview.
+ */
+export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
+  if (!existsSync(paths.dist) && existsSync(prevDir(paths))) await rename(prevDir(paths), paths.dist);
+  await rm(nextDir(paths), { recursive: true, force: true });
+  await rm(prevDir(paths), { recursive: true, force: true });
+  if (existsSync(paths.builds)) {
+    for (const name of await readdir(paths.builds)) {
+      if (name.startsWith('.staging-')) await rm(path.join(paths.builds, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** A fresh staging folder for a build; nothing published reads it. */
+export async function createStaging(paths: ProjectPaths): Promise<string> {
+  const dir = path.join(paths.builds, `.staging-${process.pid}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** Moves a complete staging folder to `builds/<id>` and records it in the history (newest first, last 5 kept). */
+export async function storeBuild(paths: ProjectPaths, staging: string, entry: HistoryEntry): Promise<string> {
+  const dir = path.join(paths.builds, entry.id);
+  await rm(dir, { recursive: true, force: true });
+  await rename(staging, dir);
+  const history = [entry, ...(await readHistory(paths)).filter((h) => h.id !== entry.id)];
+  const kept = history.slice(0, KEEP_BUILDS);
+  for (const old of history.slice(KEEP_BUILDS)) await rm(path.join(paths.builds, old.id), { recursive: true, force: true });
+  await writeFile(historyFile(paths), `${JSON.stringify(kept, null, 2)}\n`);
+  return dir;
+}
+
+/**
+ * Publishes a stored build as `dist`: the new site is assembled beside it
+ * (`dist.next`, hard links), then swapped in with two renames. Until the
+ * swap, `dist` is untouched; a crash between the renames is repaired by
+ * `recoverInterrupted` (the previous site waits in `dist.prev`).
+ */
+export async function publishBuild(paths: ProjectPaths, buildId: string): Promise<void> {
+  const source = path.join(paths.builds, buildId);
+  if (!existsSync(path.join(source, 'builds', 'latest.json'))) {
+    const known = (await readHistory(paths)).map((h) => h.id).join(', ') || 'none';
+    throw new Error(`No complete build "${buildId}" in ${paths.builds} (kept builds: ${known})`);
+  }
+  await recoverInterrupted(paths);
+  await linkTree(source, nextDir(paths));
+  if (existsSync(paths.dist)) await rename(paths.dist, prevDir(paths));
+  await rename(nextDir(paths), paths.dist);
+  await rm(prevDir(paths), { recursive: true, force: true });
+}

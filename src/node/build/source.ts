@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config/env.js';
+import { readCache, writeCacheAtomically } from '../cms/cache.js';
+import { createCmsClient } from '../cms/client.js';
+import { crawl, type CrawlResult } from '../cms/crawl.js';
+import { HttpError } from '../cms/http-error.js';
+import { downloadMedia } from '../cms/media-download.js';
+import { mediaCachePath } from '../cms/media-path.js';
+import { NetworkError } from '../cms/network-error.js';
+import { TimeoutError } from '../cms/timeout-error.js';
+import { normaliseSite } from '../content/normalise.js';
+import { formatIssue } from '../content/report.js';
+import type { LoadedContent } from './pipeline.js';
+import type { ProjectPaths } from './paths.js';
+import type { Logger, PhaseRecorder } from './task.js';
+
+export interface SourceOptions {
+  config: Config;
+  paths: ProjectPaths;
+  strict: boolean;
+  log: Logger;
+  /** Build from this folder (same layout as content-cache/) instead of the CMS or the cache; never refreshed. */
+  contentDir?: string;
+}
+
+/** A CMS that cannot be reached (as opposed to one that answers wrongly, which always fails). */
+export function isUnreachable(error: unknown): boolean {
+  const cause = error instanceof AggregateError ? error.errors[0] : error;
+  return cause instanceof NetworkError || cause instanceof TimeoutError || (cause instanceof HttpError && cause.status >= 500);
+}
+
+/**
+ * The crawl and normalise phases. With CMS_URL: crawl the CMS, download its
+ * media beside, and refresh content-cache/ only once the build validated.
+ * Without it, or when the CMS is unreachable: build from content-cache/ and
+ * say so loudly (BUILD_STRICT=1 makes an unreachable CMS fatal).
+ */
+export async function loadContent(options: SourceOptions, phases: PhaseRecorder): Promise<LoadedContent> {
+  const { config, paths, log } = options;
+  const cacheDir = options.contentDir ?? paths.contentCache;
+  let crawled: { result: CrawlResult; dir: string } | null = null;
+
+  if (config.cmsUrl && !options.contentDir) {
+    const cmsUrl = config.cmsUrl;
+    const dir = path.join(paths.work, `crawl-${process.pid}`);
+    try {
+      crawled = await phases.run(
+        'crawl',
+        async () => {
+          const client = createCmsClient({ url: cmsUrl, token: config.cmsToken });
+          const result = await crawl(config, client);
+          await rm(dir, { recursive: true, force: true });
+          await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir });
+          return { result, dir };
+        },
+        ({ result }) => `${cmsUrl}: ${result.responses.size} responses, ${result.media.length} media`,
+      );
+    } catch (error) {
+      if (options.strict || !isUnreachable(error)) throw error;
+      log('');
+      log(`  ⚠⚠⚠ The CMS at ${cmsUrl} cannot be reached: ${(error as Error).message}`);
+      log(`  ⚠⚠⚠ Building from ${path.relative(paths.root, cacheDir) || cacheDir}/ instead. Set BUILD_STRICT=1 to fail instead.`);
+      log('');
+    }
+  } else if (!options.contentDir) {
+    log(`  ⚠ CMS_URL is not set: building from the bundled content in ${path.relative(paths.root, cacheDir)}/ (set CMS_URL to crawl a CMS).`);
+  }
+
+  const raw = crawled
+    ? crawled.result.raw
+    : await phases.run('crawl', () => readCache(cacheDir, config.cmsLocales), () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/`);
+
+  const { content, issues } = await phases.run(
+    'normalise',
+    () => normaliseSite(raw, { strict: options.strict }),
+    (r) => {
+      const errors = r.issues.filter((i) => i.severity === 'error').length;
+      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors`;
+    },
+  );
+  for (const issue of issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
+
+  const newest = [raw.newestUpdate, ...content.pages.map((p) => p.updatedAt)].filter((d): d is string => !!d).sort().pop();
+  const crawlDir = crawled?.dir;
+  return {
+    content,
+    issues,
+    timestamp: newest ?? '1970-01-01T00:00:00.000Z',
+    resolveMedia: (url) => {
+      const relative = mediaCachePath(url, config.cmsUrl);
+      const fresh = crawlDir ? path.join(crawlDir, relative) : null;
+      return fresh && existsSync(fresh) ? fresh : path.join(cacheDir, relative);
+    },
+    commit: crawled
+      ? async () => {
+          await writeCacheAtomically(paths.contentCache, crawled.result.responses, crawled.dir, { cmsUrl: config.cmsUrl });
+          await rm(crawled.dir, { recursive: true, force: true });
+          log(`  ✓ content-cache/ refreshed from the CMS`);
+        }
+      : undefined,
+    describe: crawled ? `CMS ${config.cmsUrl}` : path.relative(paths.root, cacheDir) || cacheDir,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The CMS components the site knows (content contract, "Content blocks").
+ * The browser registry (src/client/blocks/registry.ts) maps each of these
+ * to a component; the build uses this list to report unknown ones.
+ */
+export const BLOCK_COMPONENTS = [
+  'blocks.hero',
+  'blocks.image',
+  'blocks.video',
+  'blocks.wysiwyg',
+  'blocks.blog-list',
+  'blocks.pagination',
+  'blocks.booking',
+  'blocks.carousel',
+  'blocks.gallery',
+  'blocks.accordion',
+  'blocks.form',
+  'blocks.header',
+  'blocks.footer',
+  'blocks.cookie-notice',
+  'blocks.language-switcher',
+  'blocks.offer-toast',
+  'blocks.timer',
+  'blocks.terms-list',
+  'blocks.site-map',
+  'blocks.share',
+  'blocks.phone',
+] as const;
+
+export const MODAL_COMPONENTS = [
+  'modals.carousel',
+  'modals.embedded-form',
+  'modals.room',
+  'modals.service',
+  'modals.wysiwyg',
+] as const;
+
+export type BlockComponent = (typeof BLOCK_COMPONENTS)[number];
+export type ModalComponent = (typeof MODAL_COMPONENTS)[number];
+
+const KNOWN: ReadonlySet<string> = new Set<string>([...BLOCK_COMPONENTS, ...MODAL_COMPONENTS]);
+
+export function isKnownComponent(component: string): boolean {
+  return KNOWN.has(component);
+}
+
+/**
+ * Spec §3: the display name is the last dotted segment of `__component` in
+ * PascalCase (`blocks.blog-list` → `BlogList`); modals are prefixed with
+ * `Modal` (`modals.embedded-form` → `ModalEmbeddedForm`).
+ */
+export function displayName(component: string): string {
+  const last = component.split('.').pop() ?? '';
+  const pascal = last
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+  return component.startsWith('modals.') ? `Modal${pascal}` : pascal;
+}

@@ -1,0 +1,146 @@
+/**
+ * The internal content model. Everything past the content client's edge
+ * (src/node/content/normalise) uses these types and never sees a Strapi
+ * envelope (`data`, `attributes`) again. Pure types: shared by build and browser.
+ */
+
+/** Site locales (behaviour rule 1). `en` has no URL prefix, `es` lives under `/es`. */
+export type Locale = 'en' | 'es';
+
+export type PageKind = 'page' | 'room' | 'service' | 'destination' | 'post';
+
+/** One rendition of an image (Strapi `formats.*`), sorted by width ascending in `Media.formats`. */
+export interface MediaFormat {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A media file. After the build's media phase `url` and every format url are
+ * site-relative paths under `/assets/media/` (hashed names); before it they are
+ * CMS urls (relative to CMS_URL or absolute).
+ */
+export interface Media {
+  kind: 'image' | 'video';
+  url: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  formats: MediaFormat[];
+}
+
+/** Links inside blocks (content contract, "Links inside blocks"). */
+export type Link =
+  | { kind: 'internal'; label: string; slug: string; hash?: string }
+  | { kind: 'external'; label: string; url: string }
+  | { kind: 'modal'; label: string; modal: string };
+
+/** ISO 3166 alpha-3 codes an item is targeted to; `null` = no list (shown everywhere, spec §5). */
+export type Countries = string[] | null;
+
+/**
+ * A content block after normalisation. `props` hold the CMS fields minus
+ * `id`, `__component`, `country`, `color_offer_close`, `countries`, with
+ * media turned into `Media`, links into `Link` and rich text into sanitised
+ * HTML strings (fields `body`, `legal`, `text`, `description`).
+ */
+export interface Block {
+  /** The CMS `__component`, e.g. `blocks.hero`. */
+  component: string;
+  /** Display name: last dotted segment in PascalCase (`blocks.blog-list` → `BlogList`; modals get a `Modal` prefix). */
+  name: string;
+  /** Stable React key: position in its zone. */
+  key: string;
+  countries: Countries;
+  props: Record<string, unknown>;
+}
+
+export interface Seo {
+  metaTitle: string;
+  metaDescription: string;
+  metaImage: Media | null;
+  noIndex: boolean;
+}
+
+export interface Page {
+  locale: Locale;
+  documentId: string;
+  /** Locale-relative slug, `home` for the home page. */
+  slug: string;
+  /** Site path without trailing slash: `/`, `/es`, `/rooms/deluxe`, `/es/habitaciones/suite`. */
+  path: string;
+  title: string;
+  kind: PageKind;
+  summary: string;
+  cover: Media | null;
+  /** ISO date (yyyy-MM-dd or full ISO) or null. */
+  date: string | null;
+  seo: Seo;
+  blocks: Block[];
+  updatedAt: string | null;
+  /** Paths of the translations of this page, own locale included (rule 12). */
+  alternates: Partial<Record<Locale, string>>;
+}
+
+export interface Layout {
+  header: Block[];
+  footer: Block[];
+}
+
+export interface ErrorLink {
+  slug: string;
+  btntext: string;
+}
+
+export interface ErrorContent {
+  media: Media | null;
+  text404: string;
+  description404: string;
+  links: ErrorLink[];
+}
+
+export interface Modal {
+  id: number;
+  name: string;
+  items: Block[];
+}
+
+export interface PromoCode {
+  code: string;
+  startdate: string | null;
+  enddate: string | null;
+  countries: Countries;
+  label: string;
+}
+
+export interface SiteContent {
+  pages: Page[];
+  layouts: Record<Locale, Layout>;
+  errors: Record<Locale, ErrorContent>;
+  modals: Record<Locale, Modal[]>;
+  promoCodes: PromoCode[];
+}
+
+/**
+ * A problem found in content. Errors fail the build (all are reported
+ * together); warnings are printed. `message` keeps the spec's exact wording
+ * where it has one (e.g. `Components must be an Array`).
+ */
+export interface ContentIssue {
+  severity: 'error' | 'warning';
+  /** Permanent name, e.g. `ComponentsNotArray`, `UnknownComponent`, `UnsafeLink`. */
+  code: string;
+  message: string;
+  /** What the entity is: `page`, `layout`, `error-page`, `modal`, `promo-codes`. */
+  entity: string;
+  locale?: string;
+  slug?: string;
+  /** Zero-based position of the block in its zone. */
+  position?: number;
+  /** Field path inside the entity, e.g. `blocks[3].cta.url`. */
+  field?: string;
+  /** What to do about it. */
+  hint?: string;
+}

@@ -1,0 +1,51 @@
+import type { Block, ErrorContent, Layout, Locale, Page } from './model.js';
+import type { HeadData } from './head.js';
+
+/** Bumped when the payload shape changes, so an old client never misreads a new payload. */
+export const PAYLOAD_VERSION = 1;
+
+/**
+ * What a page needs to render without the CMS (rule 18). The same object is
+ * embedded in the page's HTML (first load, hydration) and written to
+ * `{path}/_payload.json` (client-side navigation).
+ */
+export interface PagePayload {
+  v: typeof PAYLOAD_VERSION;
+  kind: 'page';
+  buildId: string;
+  locale: Locale;
+  path: string;
+  page: Omit<Page, 'blocks'> & { blocks: Block[] };
+  layout: Layout;
+  /** Title, description, canonical and hreflang links (rule 12), applied on client-side navigation. */
+  head: HeadData;
+  /** Build-time country of the locale (rule 30). */
+  country: string;
+}
+
+/** The error page's data (rules 27–28): embedded in `404.html` / `es/404.html`. */
+export interface ErrorPayload {
+  v: typeof PAYLOAD_VERSION;
+  kind: 'error';
+  buildId: string;
+  locale: Locale;
+  status: number;
+  message: string;
+  error: ErrorContent | null;
+  layout: Layout | null;
+  head: HeadData;
+  country: string;
+}
+
+export type Payload = PagePayload | ErrorPayload;
+
+/** The id of the `<script type="application/json">` that carries the payload in the HTML. */
+export const PAYLOAD_SCRIPT_ID = '__MAREA_PAYLOAD__';
+
+/**
+ * JSON for a `<script type="application/json">`: `<` is escaped so no
+ * content can close the script element or open a comment.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

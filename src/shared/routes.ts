@@ -1,0 +1,76 @@
+import type { Locale } from './model.js';
+import { LOCALE_INFO, localeOfPath } from './locales.js';
+
+/** The slug of the home page in every locale (content contract, Page). */
+export const HOME_SLUG = 'home';
+
+/** Rule 2: route ids carry the locale after `___`. */
+export type RouteName = 'index___en' | 'index___es' | 'slug___en' | 'slug___es';
+
+export function routeName(kind: 'index' | 'slug', locale: Locale): RouteName {
+  return `${kind}___${locale}`;
+}
+
+const SEGMENT = /^[a-z0-9-]+$/;
+const RESERVED_FIRST = new Set(['es', 'builds', 'assets', '404']);
+const LIST_PAGE = /(^|\/)page\/\d+$/;
+
+/**
+ * Why a slug is not acceptable as a page slug, or null when it is.
+ * Rule 5 (characters, empty segments) and the contract's reserved slugs.
+ */
+export function slugProblem(slug: string): string | null {
+  if (slug === '') return 'is empty';
+  const segments = slug.split('/');
+  if (segments.some((s) => s === '')) return 'has an empty segment (leading, trailing or double "/")';
+  const bad = segments.find((s) => !SEGMENT.test(s));
+  if (bad !== undefined) return `segment "${bad}" has characters outside [a-z0-9-]`;
+  if (RESERVED_FIRST.has(segments[0]!)) return `first segment "${segments[0]}" is reserved`;
+  if (LIST_PAGE.test(slug)) return 'ends with "page/{n}", which is reserved for list pagination';
+  return null;
+}
+
+/** Rule 3: paths compare equal with and without a trailing slash. */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** The site path of a page: `/`, `/es`, `/rooms/x`, `/es/habitaciones/x` (rule 2). */
+export function pagePath(locale: Locale, slug: string): string {
+  const prefix = LOCALE_INFO[locale].prefix;
+  if (slug === HOME_SLUG || slug === '') return prefix || '/';
+  return `${prefix}/${slug}`;
+}
+
+/** Splits a site path into locale and slug (`home` for the home pages). */
+export function parsePath(path: string): { locale: Locale; slug: string } {
+  const clean = normalizePath(path.split(/[?#]/)[0]!);
+  const locale = localeOfPath(clean);
+  const rest = locale === 'es' ? clean.slice(3) : clean.slice(1);
+  return { locale, slug: rest.replace(/^\//, '') || HOME_SLUG };
+}
+
+/** Rule 4: links built by the product carry the current query string (and an optional hash). */
+export function linkHref(locale: Locale, slug: string, search = '', hash = ''): string {
+  const query = search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
+  const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
+  return `${pagePath(locale, slug)}${query}${fragment}`;
+}
+
+/** Rule 5: the HTML file of a page: `index.html`, `es.html`, `rooms/x.html`. */
+export function htmlFile(path: string): string {
+  const clean = normalizePath(path);
+  return clean === '/' ? 'index.html' : `${clean.slice(1)}.html`;
+}
+
+/** Rule 5/18: the payload file of a page: `_payload.json`, `es/_payload.json`, `rooms/x/_payload.json`. */
+export function payloadFile(path: string): string {
+  const clean = normalizePath(path);
+  return clean === '/' ? '_payload.json' : `${clean.slice(1)}/_payload.json`;
+}
+
+/** Rule 18: the payload URL, keyed by build id so a new build never reads an old cached payload. */
+export function payloadUrl(path: string, buildId: string): string {
+  return `/${payloadFile(path)}?v=${encodeURIComponent(buildId)}`;
+}

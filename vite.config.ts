@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One Vite config for the client bundle, the server (SSR) bundle and tests.
+ * The build script (src/node/build/bundle.ts) sets `outDir` and `ssr` itself;
+ * what is here is what both bundles share.
+ */
+export default defineConfig({
+  plugins: [react()],
+  // Only PUBLIC_* variables reach the browser (CMS_TOKEN must never ship).
+  envPrefix: 'PUBLIC_',
+  build: {
+    target: 'es2020',
+    // Hashed, immutable asset names (netlify.toml caches /assets/* for a year).
+    assetsDir: 'assets',
+    manifest: false,
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  ssr: {
+    // Bundle everything the server render needs so the prerender imports one file.
+    noExternal: true,
+  },
+});
