@@ -12,6 +12,10 @@ export function Shell() {
   const { pathname } = useLocation();
   const locale = localeOfPath(pathname);
   useEffect(() => writeLocaleCookie(locale), [locale]);
+  // A marker for tests and monitoring: the static HTML is now a live app.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <Outlet />

@@ -7,7 +7,7 @@ import { hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 
 /** What the browser and server bundles are built from (rule 13: "code"). */
-export const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+export const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
 /** Everything that can change the output: bundle inputs plus the build-time code. */
 export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
 
@@ -41,6 +41,8 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: unknown): 
     await build({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
     await build({
       ...common,
+      // React's production server renderer (Vite leaves process.env alone in SSR builds).
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: { outDir: path.join(tmp, 'server'), emptyOutDir: true, ssr: path.join(paths.root, 'src/client/entry-server.tsx'), copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
     });
     await mkdir(path.dirname(dir), { recursive: true });

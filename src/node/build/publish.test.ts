@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectPaths } from './paths.js';
+import { KEEP_BUILDS, publishBuild, readHistory, recoverInterrupted, storeBuild } from './publish.js';
+
+async function setup() {
+  const root = await mkdtemp(path.join(tmpdir(), 'marea-publish-'));
+  return projectPaths({ root, dist: path.join(root, 'dist'), builds: path.join(root, 'builds'), work: path.join(root, '.work') });
+}
+
+async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string) {
+  const staging = path.join(paths.builds, `.staging-${id}`);
+  await mkdir(path.join(staging, 'builds'), { recursive: true });
+  await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id }));
+  await writeFile(path.join(staging, 'index.html'), `<p>${id}</p>`);
+  await storeBuild(paths, staging, { id, timestamp: 't', builtAt: 'b' });
+}
+
+describe('publish (issue 2, item 7)', () => {
+  it('swaps a stored build in as dist', async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 'a1');
+    await publishBuild(paths, 'a1');
+    expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('<p>a1</p>');
+    await fakeBuild(paths, 'b2');
+    await publishBuild(paths, 'b2');
+    expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('<p>b2</p>');
+    expect(existsSync(`${paths.dist}.prev`)).toBe(false);
+  });
+
+  it(`keeps the last ${KEEP_BUILDS} builds, newest first`, async () => {
+    const paths = await setup();
+    for (const id of ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']) await fakeBuild(paths, id);
+    expect((await readHistory(paths)).map((h) => h.id)).toEqual(['b7', 'b6', 'b5', 'b4', 'b3']);
+    expect(existsSync(path.join(paths.builds, 'b2'))).toBe(false);
+    expect(existsSync(path.join(paths.builds, 'b3'))).toBe(true);
+  });
+
+  it('refuses an unknown build and names the kept ones', async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 'k1');
+    await expect(publishBuild(paths, 'zz')).rejects.toThrow(/No complete build "zz".*k1/);
+  });
+
+  it('recovers a swap interrupted between its two renames', async () => {
+    const paths = await setup();
+    await mkdir(`${paths.dist}.prev`, { recursive: true });
+    await writeFile(path.join(`${paths.dist}.prev`, 'index.html'), 'previous');
+    await mkdir(path.join(paths.builds, '.staging-999'), { recursive: true });
+    await recoverInterrupted(paths);
+    expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('previous');
+    expect(existsSync(path.join(paths.builds, '.staging-999'))).toBe(false);
+  });
+});

@@ -1,0 +1,14 @@
+/** A file of `content-cache/` is missing or unreadable. */
+export class CacheReadError extends Error {
+  override readonly name = 'CacheReadError';
+  readonly file: string;
+
+  constructor(file: string, problem: string, cause?: unknown) {
+    super(
+      `Cannot use the content cache: ${file} ${problem}. ` +
+        'Restore content-cache/ from git, or build once with CMS_URL set to refresh it from the CMS.',
+      { cause },
+    );
+    this.file = file;
+  }
+}

@@ -1,0 +1,152 @@
+import { access, copyFile, cp, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { LOCALES } from '../../shared/locales.js';
+import type { Locale } from '../../shared/model.js';
+import { CacheReadError } from './cache-read-error.js';
+import { recoverInterruptedSwap, swapIn, tempDirOf } from './cache-swap.js';
+import { collectMediaUrls } from './media-urls.js';
+import { mediaCachePath } from './media-path.js';
+import { cacheFileName, ENDPOINTS, type EndpointName, type RawSite } from './raw.js';
+import { rawSite } from './raw-site.js';
+
+/**
+ * `content-cache/` layout: `api/<cacheFileName>` holds each response as the
+ * CMS sent it (Strapi shape, pages merged), media files sit at their
+ * `mediaCachePath` (`uploads/…`). Anything else at the top (a README) is kept.
+ */
+export const CACHE_API_DIR = 'api';
+const MEDIA_ROOT = 'uploads';
+
+/**
+ * Reads the cache as the content client would have crawled it. A missing
+ * layout / error page gives null, missing modals / promo codes []; a missing
+ * pages file, bad JSON or a body without `data` throws `CacheReadError`
+ * naming the file.
+ */
+export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale, string>>): Promise<RawSite> {
+  await recoverInterruptedSwap(dir);
+  const files = new Map<string, unknown>();
+  const reads: Array<Promise<void>> = [];
+  for (const endpoint of Object.keys(ENDPOINTS) as EndpointName[]) {
+    const codes = ENDPOINTS[endpoint].localized ? LOCALES.map((locale) => cmsLocales[locale]) : [undefined];
+    for (const cmsLocale of codes) {
+      const name = cacheFileName(endpoint, cmsLocale);
+      reads.push(readData(join(dir, CACHE_API_DIR, name), endpoint === 'pages').then((data) => void files.set(name, data)));
+    }
+  }
+  await Promise.all(reads);
+  return rawSite('cache', cmsLocales, (endpoint, cmsLocale) => files.get(cacheFileName(endpoint, cmsLocale)));
+}
+
+async function readData(file: string, required: boolean): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CacheReadError(file, 'cannot be read', error);
+    if (required) throw new CacheReadError(file, 'is missing');
+    return undefined;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new CacheReadError(file, `is not valid JSON (${(error as Error).message})`, error);
+  }
+  if (typeof body !== 'object' || body === null || !('data' in body)) {
+    throw new CacheReadError(file, 'is not a Strapi response (no `data`)');
+  }
+  return body.data;
+}
+
+export interface CacheWriteOptions {
+  /** CMS origin, to map absolute media urls on it like relative ones (see `mediaCachePath`). */
+  cmsUrl?: string | null | undefined;
+}
+
+export interface CacheWriteResult {
+  files: number;
+  /** Media paths (relative to the cache) taken from `mediaFromDir`, kept from the old cache, or found nowhere. */
+  media: { copied: string[]; kept: string[]; missing: string[] };
+}
+
+/**
+ * Replaces the cache at `dir` with `responses` (cache file name → response)
+ * and the media they reference, without ever leaving a half-written cache:
+ * everything is written into `<dir>.tmp-<pid>` and then swapped in. Media
+ * come from `mediaFromDir` (fresh downloads, same layout) or, failing that,
+ * from the old cache; media no longer referenced are dropped. On any error
+ * the old cache is untouched.
+ */
+export async function writeCacheAtomically(
+  dir: string,
+  responses: ReadonlyMap<string, unknown>,
+  mediaFromDir?: string,
+  options: CacheWriteOptions = {},
+): Promise<CacheWriteResult> {
+  await recoverInterruptedSwap(dir);
+  const temp = tempDirOf(dir);
+  await rm(temp, { recursive: true, force: true });
+  try {
+    await mkdir(join(temp, CACHE_API_DIR), { recursive: true });
+    for (const [name, response] of responses) {
+      if (!/^[\w.-]+\.json$/.test(name)) throw new Error(`Invalid cache file name ${JSON.stringify(name)}`);
+      await writeFile(join(temp, CACHE_API_DIR, name), `${JSON.stringify(response, null, 2)}\n`);
+    }
+    const media = await placeMedia(temp, dir, responses, mediaFromDir, options.cmsUrl);
+    await keepOtherEntries(dir, temp);
+    await swapIn(temp, dir);
+    return { files: responses.size, media };
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function placeMedia(
+  temp: string,
+  dir: string,
+  responses: ReadonlyMap<string, unknown>,
+  mediaFromDir: string | undefined,
+  cmsUrl: string | null | undefined,
+): Promise<CacheWriteResult['media']> {
+  const paths = [...new Set(collectMediaUrls(responses.values()).map((url) => mediaCachePath(url, cmsUrl)))].sort();
+  const result: CacheWriteResult['media'] = { copied: [], kept: [], missing: [] };
+  for (const path of paths) {
+    const fresh = mediaFromDir ? join(mediaFromDir, path) : null;
+    const source = fresh && (await exists(fresh)) ? fresh : (await exists(join(dir, path))) ? join(dir, path) : null;
+    if (!source) {
+      result.missing.push(path);
+      continue;
+    }
+    await mkdir(dirname(join(temp, path)), { recursive: true });
+    await linkOrCopy(source, join(temp, path));
+    (source === fresh ? result.copied : result.kept).push(path);
+  }
+  return result;
+}
+
+/** Files at the top of the cache that are not ours (a README, .gitattributes) survive a refresh. */
+async function keepOtherEntries(dir: string, temp: string): Promise<void> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (entry === CACHE_API_DIR || entry === MEDIA_ROOT) continue;
+    await cp(join(dir, entry), join(temp, entry), { recursive: true });
+  }
+}
+
+/** A hard link costs no copy; the old cache is deleted after the swap anyway. Copy across devices. */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
+  } catch {
+    await copyFile(source, target);
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,113 @@
+import pLimit from 'p-limit';
+import { readCollectionPage, readSingle, type CollectionResponse } from './envelope.js';
+import { getJson } from './http.js';
+import { HttpError } from './http-error.js';
+import { MalformedResponseError } from './malformed-response-error.js';
+import { populateParams } from './populate.js';
+import { ENDPOINTS, type EndpointName } from './raw.js';
+import type { RequestOptions } from './retry.js';
+
+export type { CollectionResponse, Pagination } from './envelope.js';
+
+/** Strapi's default `maxLimit`: a larger page size is silently capped to it. */
+export const PAGE_SIZE = 100;
+
+export interface CmsClientOptions {
+  /** CMS origin, e.g. `http://127.0.0.1:1337` (no trailing slash needed). */
+  url: string;
+  /** API token, sent as `Authorization: Bearer …` when set. */
+  token?: string | null | undefined;
+  /** Time limit of one attempt. Default 15 000 ms. */
+  timeoutMs?: number | undefined;
+  /** Retries on 5xx, 429, network errors and timeouts. Default 3. */
+  retries?: number | undefined;
+  /** Backoff base in ms. Default 250. */
+  backoffMs?: number | undefined;
+  /** Requests in flight at once, over every call of this client. Default 6. */
+  concurrency?: number | undefined;
+}
+
+export interface CmsClient {
+  /** The CMS origin, without trailing slash. */
+  readonly url: string;
+  /** Request options (token, timeout, retries, shared limiter) for other requests to the CMS, e.g. media. */
+  readonly requestOptions: Readonly<RequestOptions>;
+  /**
+   * Every entry of a collection in one merged response: page 1 first, then
+   * the other pages concurrently, `data` concatenated in page order and
+   * `meta.pagination` rewritten as if one page held them all.
+   */
+  fetchCollection(endpoint: EndpointName, cmsLocale?: string): Promise<CollectionResponse>;
+  /** The `data` of a single type (Strapi 4 or 5 shape, untouched), or null when the CMS has none (404). */
+  fetchSingle(endpoint: EndpointName, cmsLocale?: string): Promise<unknown>;
+}
+
+export const DEFAULT_CONCURRENCY = 6;
+
+export function createCmsClient(options: CmsClientOptions): CmsClient {
+  const base = options.url.replace(/\/+$/, '');
+  const requestOptions: RequestOptions = Object.freeze({
+    token: options.token,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    backoffMs: options.backoffMs,
+    limit: pLimit(options.concurrency ?? DEFAULT_CONCURRENCY),
+  });
+
+  async function fetchPage(url: string, page: number): Promise<CollectionResponse> {
+    const response = readCollectionPage(await getJson(url, requestOptions), url);
+    // A server that ignores `pagination[page]` would repeat page 1 forever.
+    if (response.meta.pagination.page !== page) {
+      throw new MalformedResponseError(url, `asked for page ${page}, got page ${response.meta.pagination.page}`);
+    }
+    return response;
+  }
+
+  return {
+    url: base,
+    requestOptions,
+
+    async fetchCollection(endpoint, cmsLocale) {
+      expectKind(endpoint, true);
+      const pageUrl = (page: number) => endpointUrl(base, endpoint, cmsLocale, page);
+      const first = await fetchPage(pageUrl(1), 1);
+      const others = Array.from({ length: Math.max(first.meta.pagination.pageCount - 1, 0) }, (_, i) => i + 2);
+      const rest = await Promise.all(others.map((page) => fetchPage(pageUrl(page), page)));
+      const data = [first, ...rest].flatMap((response) => response.data);
+      const pagination = { page: 1, pageSize: data.length, pageCount: data.length > 0 ? 1 : 0, total: data.length };
+      return { data, meta: { ...first.meta, pagination } };
+    },
+
+    async fetchSingle(endpoint, cmsLocale) {
+      expectKind(endpoint, false);
+      const url = endpointUrl(base, endpoint, cmsLocale);
+      try {
+        return readSingle(await getJson(url, requestOptions), url);
+      } catch (error) {
+        // Strapi answers 404 for a single type nobody has filled in (or published) yet.
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** `<base>/api/pages?locale=es-MX&populate[…]=…&pagination[page]=2&pagination[pageSize]=100`, brackets encoded. */
+export function endpointUrl(base: string, endpoint: EndpointName, cmsLocale?: string, page?: number): string {
+  const { path, localized } = ENDPOINTS[endpoint];
+  if (localized && !cmsLocale) throw new TypeError(`${endpoint} is localized: pass the CMS locale to fetch`);
+  const params = new URLSearchParams(localized && cmsLocale ? [['locale', cmsLocale]] : []);
+  for (const [key, value] of populateParams(endpoint)) params.append(key, value);
+  if (page !== undefined) {
+    params.append('pagination[page]', String(page));
+    params.append('pagination[pageSize]', String(PAGE_SIZE));
+  }
+  return `${base}${path}?${params.toString()}`;
+}
+
+function expectKind(endpoint: EndpointName, collection: boolean): void {
+  if (ENDPOINTS[endpoint].collection !== collection) {
+    const [kind, method] = collection ? ['a single type', 'fetchSingle'] : ['a collection', 'fetchCollection'];
+    throw new TypeError(`${endpoint} is ${kind}: use ${method}`);
+  }
+}

@@ -1,0 +1,27 @@
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * Every media url referenced anywhere in the given responses, sorted and
+ * unique: any object with a string `url` and a string `mime` (a Strapi media
+ * file, flat in Strapi 5 or under `attributes` in Strapi 4) and the `url` of
+ * each of its `formats` (thumbnail, small, medium, large).
+ */
+export function collectMediaUrls(values: Iterable<unknown>): string[] {
+  const urls = new Set<string>();
+  for (const value of values) visit(value, urls);
+  return [...urls].sort();
+}
+
+function visit(value: unknown, urls: Set<string>): void {
+  if (!isObject(value)) return;
+  if (!Array.isArray(value) && typeof value.url === 'string' && typeof value.mime === 'string') {
+    if (value.url) urls.add(value.url);
+    if (isObject(value.formats)) {
+      for (const format of Object.values(value.formats)) {
+        if (isObject(format) && typeof format.url === 'string' && format.url) urls.add(format.url);
+      }
+    }
+  }
+  for (const child of Object.values(value)) visit(child, urls);
+}

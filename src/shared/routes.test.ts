@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { htmlFile, linkHref, normalizePath, pagePath, parsePath, payloadFile, payloadUrl, routeName, slugProblem } from './routes.js';
+
+describe('rule 2: route names carry the locale', () => {
+  it('names routes with ___', () => {
+    expect(routeName('index', 'en')).toBe('index___en');
+    expect(routeName('slug', 'es')).toBe('slug___es');
+  });
+});
+
+describe('rule 3: trailing slashes', () => {
+  it.each([
+    ['/rooms/', '/rooms'],
+    ['/rooms', '/rooms'],
+    ['/', '/'],
+    ['', '/'],
+    ['/es/', '/es'],
+  ])('%s → %s', (input, output) => expect(normalizePath(input)).toBe(output));
+});
+
+describe('rule 4: links carry the query string', () => {
+  it('builds English and Spanish links', () => {
+    expect(linkHref('en', 'rooms/deluxe', '?utm_source=x')).toBe('/rooms/deluxe?utm_source=x');
+    expect(linkHref('es', 'habitaciones', 'a=1', 'top')).toBe('/es/habitaciones?a=1#top');
+    expect(linkHref('en', 'home', '')).toBe('/');
+    expect(linkHref('es', 'home', '?a=1')).toBe('/es?a=1');
+  });
+});
+
+describe('rule 5: slug validation and files', () => {
+  it.each([
+    ['rooms', null],
+    ['rooms/ocean-view-suite', null],
+    ['Rooms', 'characters'],
+    ['rooms//x', 'empty segment'],
+    ['/rooms', 'empty segment'],
+    ['rooms/', 'empty segment'],
+    ['es/x', 'reserved'],
+    ['builds', 'reserved'],
+    ['assets/x', 'reserved'],
+    ['404', 'reserved'],
+    ['blog/page/2', 'page/{n}'],
+    ['café', 'characters'],
+    ['', 'empty'],
+  ])('%s → %s', (slug, problem) => {
+    const found = slugProblem(slug);
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toContain(problem);
+  });
+
+  it('maps paths to html and payload files', () => {
+    expect(htmlFile('/')).toBe('index.html');
+    expect(htmlFile('/es')).toBe('es.html');
+    expect(htmlFile('/rooms/x/')).toBe('rooms/x.html');
+    expect(payloadFile('/')).toBe('_payload.json');
+    expect(payloadFile('/es')).toBe('es/_payload.json');
+    expect(payloadFile('/es/habitaciones/suite')).toBe('es/habitaciones/suite/_payload.json');
+  });
+
+  it('rule 18: payload urls carry the build id', () => {
+    expect(payloadUrl('/rooms', 'abc123')).toBe('/rooms/_payload.json?v=abc123');
+  });
+
+  it('pages and paths round-trip', () => {
+    expect(pagePath('en', 'home')).toBe('/');
+    expect(pagePath('es', 'home')).toBe('/es');
+    expect(pagePath('es', 'habitaciones/suite')).toBe('/es/habitaciones/suite');
+    expect(parsePath('/es/habitaciones/suite/?x=1')).toEqual({ locale: 'es', slug: 'habitaciones/suite' });
+    expect(parsePath('/')).toEqual({ locale: 'en', slug: 'home' });
+    expect(parsePath('/es')).toEqual({ locale: 'es', slug: 'home' });
+  });
+});

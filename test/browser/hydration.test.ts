@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
+import { openPage, waitForHydration } from './page-helpers.js';
+
+const origin = inject('siteOrigin');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('hydration of the bundled site (issue 2)', () => {
+  it.each([
+    ['/', 'en-US'],
+    ['/es', 'es-MX'],
+    ['/rooms/ocean-view-suite', 'en-US'],
+    ['/es/habitaciones/suite-vista-al-mar', 'es-MX'],
+  ])('%s hydrates with no console error and no hydration error', async (path, lang) => {
+    const { page, problems } = await openPage(browser);
+    const response = await page.goto(`${origin}${path}`);
+    expect(response?.status()).toBe(200);
+    // The content is in the static HTML, before any JavaScript ran.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toMatch(/<main id="main"[^>]*>.*<h1/s);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rules 4 and 18: a click on an internal link navigates client-side from the payload', async () => {
+    const { page, problems, payloadRequests } = await openPage(browser);
+    await page.goto(`${origin}/?utm_source=test`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const link = page.locator('main a[href^="/"]:not([href="/"])').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toContain('utm_source=test');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href.split('?')[0]);
+    await page.waitForFunction(() => document.querySelector('main h1') !== null);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect(payloadRequests.some((url) => url.includes(`${href.split('?')[0]}/_payload.json?v=`))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rule 28: an unknown path gets the locale 404 page with status 404, and it hydrates', async () => {
+    const { page, problems } = await openPage(browser);
+    const en = await page.goto(`${origin}/no-such-page`);
+    expect(en?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    const es = await page.goto(`${origin}/es/no-existe`);
+    expect(es?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
+    // The browser logs the document's own 404 status; nothing else may fail.
+    expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rule 3: a trailing slash serves the same page', async () => {
+    const { page } = await openPage(browser);
+    const response = await page.goto(`${origin}/es/`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,31 @@
+import type { Browser, Page } from 'playwright-core';
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors, page errors and React hydration complaints seen so far. */
+  problems: string[];
+  /** Every `_payload.json` request. */
+  payloadRequests: string[];
+}
+
+/** A new page that records console errors, uncaught errors and payload requests. */
+export async function openPage(browser: Browser, options: { width?: number } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const payloadRequests: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`console.${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    if (request.url().includes('_payload.json')) payloadRequests.push(request.url());
+  });
+  return { page, problems, payloadRequests };
+}
+
+/** Waits until React has hydrated the static HTML (Shell sets the marker). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+}

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/node/build/paths.js';
+import { ContentValidationError } from '../../src/node/build/pipeline.js';
+import { listFiles } from '../../src/node/build/hash.js';
+import { publishBuild } from '../../src/node/build/publish.js';
+import { buildSite, tempPaths, type TestBuild } from '../support/build-site.js';
+
+const FIXTURE = path.join(ROOT, 'test/fixtures/site');
+const NOW = new Date('2026-06-15T12:00:00Z');
+
+async function treeHash(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of await listFiles(dir)) hash.update(file).update(await readFile(path.join(dir, file)));
+  return hash.digest('hex');
+}
+
+const read = (build: TestBuild, file: string) => readFile(path.join(build.paths.dist, file), 'utf8');
+
+let build: TestBuild;
+beforeAll(async () => {
+  build = await buildSite(FIXTURE, { now: NOW });
+});
+
+describe('build of the fixture site (issue 2)', () => {
+  it('writes every page of both locales with its payload (rule 5, 18)', async () => {
+    const files = await listFiles(build.paths.dist);
+    for (const file of [
+      'index.html',
+      '_payload.json',
+      'es.html',
+      'es/_payload.json',
+      'rooms/deluxe-suite.html',
+      'rooms/deluxe-suite/_payload.json',
+      'es/habitaciones/suite-deluxe.html',
+      'es/habitaciones/suite-deluxe/_payload.json',
+      'about.html',
+      'es/acerca-de.html',
+      'english-only.html',
+      '404.html',
+      'es/404.html',
+      'sitemap.xml',
+      'robots.txt',
+      'builds/latest.json',
+      `builds/meta/${build.result.buildId}.json`,
+    ]) {
+      expect(files, file).toContain(file);
+    }
+    expect(files.some((f) => f.startsWith('es/english-only'))).toBe(false);
+    expect(files.some((f) => f === 'home.html' || f.startsWith('home/'))).toBe(false);
+    expect(files.some((f) => /^assets\/media\/.+\.[0-9a-f]{10}\.jpe?g$/.test(f))).toBe(true);
+    expect(files.some((f) => f.startsWith('static-loader-data-manifest'))).toBe(false);
+  });
+
+  it('puts the content, lang, canonical and reciprocal hreflang in the static HTML (rule 12)', async () => {
+    const es = await read(build, 'es/habitaciones/suite-deluxe.html');
+    expect(es).toContain('<html lang="es-MX">');
+    expect(es).toContain('<link rel="canonical" href="https://marea.example/es/habitaciones/suite-deluxe" />');
+    expect(es).toContain('hreflang="en-US" href="https://marea.example/rooms/deluxe-suite"');
+    expect(es).toContain('hreflang="x-default" href="https://marea.example/rooms/deluxe-suite"');
+    const en = await read(build, 'rooms/deluxe-suite.html');
+    expect(en).toContain('hreflang="es-MX" href="https://marea.example/es/habitaciones/suite-deluxe"');
+    expect(en).toMatch(/<main id="main"[^>]*>.*<h1/s);
+    const only = await read(build, 'english-only.html');
+    expect(only).not.toContain('hreflang="es-MX"');
+    expect(only).toContain('hreflang="x-default" href="https://marea.example/english-only"');
+  });
+
+  it('embeds the payload for hydration and writes the same payload beside the page', async () => {
+    const html = await read(build, 'rooms/deluxe-suite.html');
+    const payload = await read(build, 'rooms/deluxe-suite/_payload.json');
+    expect(html).toContain(`<script id="__MAREA_PAYLOAD__" type="application/json">${payload}</script>`);
+    const data = JSON.parse(payload);
+    expect(data).toMatchObject({ kind: 'page', buildId: build.result.buildId, locale: 'en', path: '/rooms/deluxe-suite' });
+    expect(Array.isArray(data.page.blocks)).toBe(true);
+    // Media point into the site, never at the CMS.
+    expect(payload).not.toContain('/uploads/');
+  });
+
+  it('writes the build manifests (rule 13)', async () => {
+    const latest = JSON.parse(await read(build, 'builds/latest.json'));
+    expect(latest).toEqual({ id: build.result.buildId, timestamp: build.result.timestamp });
+    const meta = JSON.parse(await read(build, `builds/meta/${build.result.buildId}.json`));
+    expect(meta.prerendered).toContain('/es/habitaciones/suite-deluxe');
+    expect(meta.matcher).toMatchObject({ index___en: '/', slug___es: '/es/*' });
+    const sitemap = await read(build, 'sitemap.xml');
+    expect(sitemap).toContain('<loc>https://marea.example/es/acerca-de</loc>');
+    expect(sitemap).toContain('hreflang="en-US" href="https://marea.example/about"');
+    expect(await read(build, 'robots.txt')).toContain('Sitemap: https://marea.example/sitemap.xml');
+  });
+
+  it('sanitises rich text and drops unsafe links: nothing dangerous reaches HTML or JSON (rule 23)', async () => {
+    for (const file of await listFiles(build.paths.dist)) {
+      if (!/\.(html|json)$/.test(file)) continue;
+      const text = (await read(build, file)).toLowerCase();
+      expect(text, file).not.toContain('javascript:');
+      expect(text, file).not.toContain('onerror');
+      expect(text, file).not.toContain('<script>alert');
+    }
+    expect(build.log.join('\n')).toMatch(/UnsafeLink|unsafe|javascript/i);
+  });
+
+  it('reports the unknown component with its page and position, and leaves it out', () => {
+    const line = build.log.find((l) => l.includes('blocks.does-not-exist'));
+    expect(line).toBeDefined();
+    expect(line).toMatch(/about/);
+  });
+
+  it('rule 13: an unchanged rebuild gives the same id and byte-identical output', async () => {
+    const again = await buildSite(FIXTURE, { now: NOW });
+    expect(again.result.buildId).toBe(build.result.buildId);
+    expect(await treeHash(again.paths.dist)).toBe(await treeHash(build.paths.dist));
+    const nextDay = await buildSite(FIXTURE, { now: new Date('2026-06-16T12:00:00Z') });
+    expect(nextDay.result.buildId).not.toBe(build.result.buildId);
+  });
+});
+
+describe('atomic publish and rollback (issue 2, item 7)', () => {
+  async function brokenFixture(): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'marea-broken-'));
+    await cp(FIXTURE, dir, { recursive: true });
+    const file = path.join(dir, 'api/pages.es-MX.json');
+    const body = JSON.parse(await readFile(file, 'utf8'));
+    body.data[0].blocks = { not: 'an array' };
+    await writeFile(file, JSON.stringify(body));
+    const promo = path.join(dir, 'api/promo-codes.json');
+    await writeFile(promo, JSON.stringify({ data: { code: 'X' }, meta: {} }));
+    return dir;
+  }
+
+  it('a content error fails the build, names every offending entity and leaves dist byte-for-byte intact', async () => {
+    const paths = await tempPaths();
+    await buildSite(FIXTURE, { paths, now: NOW });
+    const before = await treeHash(paths.dist);
+    let failure: unknown;
+    try {
+      await buildSite(await brokenFixture(), { paths, now: NOW });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(ContentValidationError);
+    const issues = (failure as ContentValidationError).issues.filter((i) => i.severity === 'error');
+    expect(issues.find((i) => i.message === 'Components must be an Array')).toMatchObject({ locale: 'es', entity: 'page' });
+    expect(issues.find((i) => i.message === 'promocodes must be an Array')).toMatchObject({ entity: 'promo-codes' });
+    expect(await treeHash(paths.dist)).toBe(before);
+  });
+
+  it('keeps the last builds and re-publishes an older one (rollback)', async () => {
+    const paths = await tempPaths();
+    const first = await buildSite(FIXTURE, { paths, now: NOW });
+    const firstHash = await treeHash(paths.dist);
+    const second = await buildSite(FIXTURE, { paths, now: new Date('2026-06-16T12:00:00Z') });
+    expect(second.result.buildId).not.toBe(first.result.buildId);
+    expect(existsSync(path.join(paths.builds, first.result.buildId))).toBe(true);
+    await publishBuild(paths, first.result.buildId);
+    expect(await treeHash(paths.dist)).toBe(firstHash);
+  });
+});
+
+describe('an interrupted build (issue 2, item 7)', () => {
+  it('killed after rendering, before publishing: dist is intact and the next build recovers', async () => {
+    const paths = await tempPaths();
+    await buildSite(FIXTURE, { paths, now: NOW });
+    const before = await treeHash(paths.dist);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/support/build-child.ts'), FIXTURE, paths.dist, paths.builds], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const killed = await new Promise<boolean>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('✓ render')) {
+          child.kill('SIGKILL');
+          resolve(true);
+        }
+      });
+      child.on('exit', () => resolve(false));
+    });
+    expect(killed).toBe(true);
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(await treeHash(paths.dist)).toBe(before);
+    // The next build cleans the leftovers and publishes normally.
+    const next = await buildSite(FIXTURE, { paths, now: new Date('2026-06-21T12:00:00Z') });
+    expect(JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8')).id).toBe(next.result.buildId);
+    expect((await listFiles(paths.builds)).some((f) => f.startsWith('.staging-'))).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/node/config/env.js';
+import { projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
+import { runBuild, type BuildResult } from '../../src/node/build/pipeline.js';
+import { loadContent } from '../../src/node/build/source.js';
+
+export interface TestBuild {
+  paths: ProjectPaths;
+  result: BuildResult;
+  log: string[];
+}
+
+/**
+ * Builds a content folder (content-cache/ layout) into a temporary dist/ and
+ * builds/ with the real pipeline. Bundles are shared with normal builds
+ * through the .marea/ cache, so only the first build pays for Vite.
+ */
+export async function buildSite(contentDir: string, options: { paths?: ProjectPaths; env?: Record<string, string>; now?: Date; echo?: boolean } = {}): Promise<TestBuild> {
+  const paths = options.paths ?? (await tempPaths());
+  const config = loadConfig({ SITE_URL: 'https://marea.example', ...options.env });
+  const log: string[] = [];
+  const logger = (line: string) => {
+    log.push(line);
+    if (options.echo) console.log(line);
+  };
+  const result = await runBuild({
+    config,
+    paths,
+    log: logger,
+    now: options.now,
+    load: (phases) => loadContent({ config, paths, strict: false, log: logger, contentDir }, phases),
+  });
+  return { paths, result, log };
+}
+
+export async function tempPaths(): Promise<ProjectPaths> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'marea-test-'));
+  return projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds') });
+}
