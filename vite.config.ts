@@ -17,6 +17,13 @@ export default defineConfig({
     manifest: false,
     sourcemap: false,
     reportCompressedSize: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // react-helmet-async (inside vite-react-ssg) ships misplaced /*#__PURE__*/ comments: harmless noise.
+        if (warning.code === 'INVALID_ANNOTATION') return;
+        warn(warning);
+      },
+    },
   },
   ssr: {
     // Bundle everything the server render needs so the prerender imports one file.

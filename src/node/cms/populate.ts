@@ -1,38 +1,8 @@
 import type { EndpointName } from './raw.js';
 
-/** The `__component` values of the content contract's block table. */
-export const BLOCK_COMPONENTS = [
-  'blocks.hero',
-  'blocks.image',
-  'blocks.video',
-  'blocks.wysiwyg',
-  'blocks.blog-list',
-  'blocks.pagination',
-  'blocks.booking',
-  'blocks.carousel',
-  'blocks.gallery',
-  'blocks.accordion',
-  'blocks.form',
-  'blocks.header',
-  'blocks.footer',
-  'blocks.cookie-notice',
-  'blocks.language-switcher',
-  'blocks.offer-toast',
-  'blocks.timer',
-  'blocks.terms-list',
-  'blocks.site-map',
-  'blocks.share',
-  'blocks.phone',
-] as const;
-
-/** The `__component` values of a modal's `dynZone`. */
-export const MODAL_COMPONENTS = [
-  'modals.carousel',
-  'modals.embedded-form',
-  'modals.room',
-  'modals.service',
-  'modals.wysiwyg',
-] as const;
+// The contract's components live in one place, shared with the browser registry.
+export { BLOCK_COMPONENTS, MODAL_COMPONENTS } from '../../shared/blocks.js';
+import { BLOCK_COMPONENTS, MODAL_COMPONENTS } from '../../shared/blocks.js';
 
 /** Strapi's object populate syntax: `true` (this field), `'*'` (every field one level down) or nested keys. */
 export type PopulateTree = true | '*' | { readonly [key: string]: PopulateTree };
