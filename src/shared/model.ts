@@ -33,7 +33,7 @@ export interface Media {
 
 /** Links inside blocks (content contract, "Links inside blocks"). */
 export type Link =
-  | { kind: 'internal'; label: string; slug: string; hash?: string }
+  | { kind: 'internal'; label: string; slug: string; hash?: string; children?: Link[] }
   | { kind: 'external'; label: string; url: string }
   | { kind: 'modal'; label: string; modal: string };
 
@@ -139,6 +139,8 @@ export interface ContentIssue {
   slug?: string;
   /** Zero-based position of the block in its zone. */
   position?: number;
+  /** The block's `__component`, when the issue is about a block. */
+  component?: string;
   /** Field path inside the entity, e.g. `blocks[3].cta.url`. */
   field?: string;
   /** What to do about it. */

@@ -92,7 +92,7 @@ describe('fetchCollection', () => {
     server.reset((_req, res) => sendJson(res, 200, { data: [] }));
     const error = await client().fetchCollection('pages', 'en').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedResponseError);
-    expect((error as Error).message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/pages\?locale=en&pagination\[page\]=1/);
+    expect((error as Error).message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/pages\?locale=en&sort\[0\]=id:asc&pagination\[page\]=1/);
     expect((error as Error).message).toContain('`meta.pagination` is missing');
   });
 

@@ -99,6 +99,9 @@ export function endpointUrl(base: string, endpoint: EndpointName, cmsLocale?: st
   const params = new URLSearchParams(localized && cmsLocale ? [['locale', cmsLocale]] : []);
   for (const [key, value] of populateParams(endpoint)) params.append(key, value);
   if (page !== undefined) {
+    // Strapi's default order is not stable across requests: without a sort,
+    // an entry can move between pages mid-crawl and be read twice or never.
+    params.append('sort[0]', 'id:asc');
     params.append('pagination[page]', String(page));
     params.append('pagination[pageSize]', String(PAGE_SIZE));
   }

@@ -1,0 +1,78 @@
+import type { Media, MediaFormat } from '../../shared/model.js';
+import { ISSUES } from './issues.js';
+import { report, type Context } from './context.js';
+import { stripMarkup } from './sanitize.js';
+import { rejectUnsafeUrl, unsafeProtocol } from './urls.js';
+import { compareStrings, isRecord, joinPath, numberOrNull, type JsonRecord } from './values.js';
+
+/** Fields that hold media, at any depth (content contract, "Endpoints crawled"). */
+export const MEDIA_FIELDS: ReadonlySet<string> = new Set(['media', 'image', 'images', 'cover', 'poster', 'logo', 'metaImage']);
+
+/** Multiple-media fields: always a list, never null. */
+const LIST_FIELDS: ReadonlySet<string> = new Set(['images']);
+
+/** A media field's value: `Media[]` for list fields or array values, else `Media | null`. */
+export function mediaField(key: string, value: unknown, ctx: Context, field: string): Media | Media[] | null {
+  if (LIST_FIELDS.has(key) || Array.isArray(value)) return toMediaList(value, ctx, field);
+  return toMedia(value, ctx, field);
+}
+
+export function toMediaList(value: unknown, ctx: Context, field: string): Media[] {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) {
+    const single = toMedia(value, ctx, field);
+    return single ? [single] : [];
+  }
+  return value.map((item, i) => toMedia(item, ctx, joinPath(field, i))).filter((m): m is Media => m !== null);
+}
+
+/**
+ * A Strapi media file (already unwrapped) → Media. `formats` are sorted by
+ * width so the renderer can write `srcset` directly; `alt` falls back to the
+ * caption, then ''.
+ */
+export function toMedia(value: unknown, ctx: Context, field: string): Media | null {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value) || typeof value.url !== 'string' || value.url.trim() === '') {
+    report(ctx, field, ISSUES.invalidMedia(value));
+    return null;
+  }
+  const url = value.url.trim();
+  if (rejectUnsafeUrl(url, ctx, joinPath(field, 'url'))) return null;
+  const mime = typeof value.mime === 'string' ? value.mime : guessMime(url);
+  return {
+    kind: mime.startsWith('video/') ? 'video' : 'image',
+    url,
+    mime,
+    width: numberOrNull(value.width),
+    height: numberOrNull(value.height),
+    alt: firstText(value.alternativeText, value.caption),
+    formats: formats(value.formats),
+  };
+}
+
+function formats(value: unknown): MediaFormat[] {
+  if (!isRecord(value)) return [];
+  return Object.values(value)
+    .filter(isFormat)
+    .map((f) => ({ url: (f.url as string).trim(), width: f.width as number, height: f.height as number }))
+    .filter((f) => unsafeProtocol(f.url) === null)
+    .sort((a, b) => a.width - b.width || compareStrings(a.url, b.url));
+}
+
+function isFormat(value: unknown): value is JsonRecord {
+  return isRecord(value) && typeof value.url === 'string' && numberOrNull(value.width) !== null && numberOrNull(value.height) !== null;
+}
+
+function firstText(...values: unknown[]): string {
+  for (const value of values) if (typeof value === 'string' && value.trim() !== '') return stripMarkup(value).trim();
+  return '';
+}
+
+const VIDEO_EXTENSIONS: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', ogv: 'video/ogg' };
+
+/** Media without a `mime` (hand-written cache, external url): judged by extension. */
+function guessMime(url: string): string {
+  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  return (ext && VIDEO_EXTENSIONS[ext]) || '';
+}

@@ -1,0 +1,98 @@
+import type { Locale, Page, PageKind, Seo } from '../../shared/model.js';
+import { pagePath, slugProblem } from '../../shared/routes.js';
+import { ISSUES } from './issues.js';
+import { report, within, type Context } from './context.js';
+import { normaliseZone } from './blocks.js';
+import { dateField, textField } from './fields.js';
+import { toMedia } from './media.js';
+import { readTranslationRefs, type PageDraft } from './translations.js';
+import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
+
+const KINDS: ReadonlySet<string> = new Set<PageKind>(['page', 'room', 'service', 'destination', 'post']);
+
+/**
+ * The pages of one site locale (`ctx.locale`), unwrapped. Pages with an
+ * invalid slug or a path already taken are reported and left out, but are
+ * still read in full so every issue of the build is reported at once.
+ * `documentId` and `alternates` are settled later, across locales (translations.ts).
+ */
+export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>): PageDraft[] {
+  if (!Array.isArray(value)) {
+    report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, value));
+    return [];
+  }
+  const drafts: PageDraft[] = [];
+  const taken = new Map<string, string>();
+  value.forEach((entry, index) => {
+    if (!isRecord(entry)) {
+      report(ctx, joinPath('data', index), ISSUES.invalidEntry(`page ${index}`, entry));
+      return;
+    }
+    const draft = normalisePage(entry, within(ctx, { slug: typeof entry.slug === 'string' ? entry.slug : undefined }), cmsLocales);
+    if (draft === null) return;
+    const first = taken.get(draft.page.path);
+    if (first !== undefined) {
+      report(within(ctx, { slug: draft.page.slug }), 'slug', ISSUES.duplicatePath(draft.page.path, first));
+      return;
+    }
+    taken.set(draft.page.path, draft.rawDocumentId ?? String(draft.rawId ?? index));
+    drafts.push(draft);
+  });
+  return drafts;
+}
+
+function normalisePage(entry: JsonRecord, ctx: Context, cmsLocales: Record<Locale, string>): PageDraft | null {
+  const locale = ctx.locale!;
+  const problem = typeof entry.slug === 'string' ? slugProblem(entry.slug) : 'is missing';
+  if (problem !== null) report(ctx, 'slug', ISSUES.invalidSlug(entry.slug, problem));
+  const slug = typeof entry.slug === 'string' ? entry.slug : '';
+  if (typeof entry.locale === 'string' && entry.locale !== cmsLocales[locale]) {
+    report(ctx, 'locale', ISSUES.localeMismatch(cmsLocales[locale], entry.locale));
+  }
+  const title = textField(entry.title, slug, ctx, 'title', true);
+  const summary = textField(entry.summary, '', ctx, 'summary');
+  const page: Page = {
+    locale,
+    documentId: '',
+    slug,
+    path: pagePath(locale, slug),
+    title,
+    kind: pageKind(entry.kind, ctx),
+    summary,
+    cover: toMedia(entry.cover, ctx, 'cover'),
+    date: dateField(entry.date, ctx, 'date'),
+    seo: seo(entry.seo, title, summary, ctx),
+    blocks: normaliseZone(entry.blocks, ctx, 'blocks', ISSUES.componentsNotArray),
+    updatedAt: nonEmptyString(entry.updatedAt),
+    alternates: {},
+  };
+  if (problem !== null) return null;
+  return {
+    page,
+    rawId: typeof entry.id === 'number' ? entry.id : null,
+    rawDocumentId: nonEmptyString(entry.documentId),
+    translations: readTranslationRefs(entry.localizations, cmsLocales),
+  };
+}
+
+function pageKind(value: unknown, ctx: Context): PageKind {
+  if (value === undefined || value === null || value === '') return 'page';
+  if (typeof value === 'string' && KINDS.has(value)) return value as PageKind;
+  report(ctx, 'kind', ISSUES.unknownPageKind(value));
+  return 'page';
+}
+
+/** SEO defaults: the page title and summary (content contract, Page). */
+function seo(value: unknown, title: string, summary: string, ctx: Context): Seo {
+  const raw = isRecord(value) ? value : {};
+  if (value !== undefined && value !== null && !isRecord(value)) report(ctx, 'seo', ISSUES.invalidField('seo to be a component', value, 'the defaults'));
+  const noIndex = raw.noIndex ?? false;
+  if (typeof noIndex !== 'boolean') report(ctx, 'seo.noIndex', ISSUES.invalidField('true or false', noIndex, 'false'));
+  return {
+    metaTitle: textField(raw.metaTitle, title, ctx, 'seo.metaTitle'),
+    metaDescription: textField(raw.metaDescription, summary, ctx, 'seo.metaDescription'),
+    metaImage: toMedia(raw.metaImage, ctx, 'seo.metaImage'),
+    noIndex: noIndex === true,
+  };
+}
+

@@ -1,0 +1,66 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one HTML policy of the site (content contract, "Rich text"): formatting
+ * tags only, no script/style/iframe/object, no event handlers, no `style`, and
+ * URLs limited to http, https, mailto, tel or relative (rule 23: `javascript:`,
+ * `data:`, `vbscript:`, `blob:` never reach the page). `<h1>` is demoted to
+ * `<h2>` because the page title is the page's only h1.
+ */
+const POLICY: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'code', 'pre', 'blockquote',
+    'ul', 'ol', 'li', 'a', 'br', 'hr', 'img', 'figure', 'figcaption',
+    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'colgroup', 'col',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    ol: ['start'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const { target, ...rest } = attribs;
+      // Reverse tabnabbing: a new tab must not get `window.opener`.
+      if (target === '_blank') return { tagName, attribs: { ...rest, target, rel: 'noopener noreferrer' } };
+      return { tagName, attribs: rest };
+    },
+  },
+};
+
+export function sanitizeRichHtml(html: string): string {
+  return sanitizeHtml(html, POLICY).trim();
+}
+
+const MARKUP = /<[a-z!/?]/i;
+const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+
+export function hasMarkup(text: string): boolean {
+  return MARKUP.test(text);
+}
+
+/**
+ * Plain text with any HTML tags removed (script and style with their
+ * content). sanitize-html escapes the text it returns; plain text is escaped
+ * again by the renderer, so the basic entities are decoded back. Repeated
+ * until stable, so `&lt;script&gt;` cannot come back as a tag.
+ */
+export function stripMarkup(text: string): string {
+  let current = text;
+  for (let round = 0; round < 5 && hasMarkup(current); round++) {
+    current = sanitizeHtml(current, TEXT_ONLY)
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  }
+  return hasMarkup(current) ? current.replace(/</g, '') : current;
+}

@@ -1,0 +1,70 @@
+import { ISSUES } from './issues.js';
+import { report, type Context } from './context.js';
+
+/**
+ * Rule 23: protocols that can run code or smuggle content when a CMS value
+ * ends up in an `href` / `src`. Same list as rule 22 (navigation safety).
+ */
+const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob']);
+
+const NAMED_ENTITIES: Record<string, string> = {
+  tab: '\t', newline: '\n', colon: ':', nbsp: '\u00a0', amp: '&', sol: '/', lpar: '(', rpar: ')', period: '.', semi: ';',
+};
+
+/** Browsers drop these anywhere in a URL scheme (tab, newline) or ignore them (controls, zero-width, BOM). */
+const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g;
+
+/**
+ * Decodes numeric and common named character references, repeatedly, so
+ * `java&#x09;script:` and `&amp;#106;avascript:` are seen for what they are.
+ * Over-decoding only makes the check stricter, never looser.
+ */
+export function decodeEntities(input: string): string {
+  let current = input;
+  for (let round = 0; round < 5; round++) {
+    const next = current.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
+      if (ref[0] === '#') {
+        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      }
+      return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    });
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * The unsafe protocol of a URL (`'javascript:'`, …) or null when the URL is
+ * safe (http, https, mailto, tel, any other scheme, or relative). Any case,
+ * leading spaces or control characters and entity tricks are seen through.
+ */
+export function unsafeProtocol(url: string): string | null {
+  const cleaned = decodeEntities(url).replace(INVISIBLE, '');
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned);
+  if (!match) return null;
+  const scheme = match[1]!.toLowerCase();
+  return UNSAFE_SCHEMES.has(scheme) ? `${scheme}:` : null;
+}
+
+/**
+ * A string in a field that is not named like a URL is only treated as a URL
+ * when it starts with a scheme followed directly by a non-space character
+ * (`data:text/html,…`), so a title like "Data: 3 pools" is left alone.
+ */
+export function looksLikeUrl(value: string): boolean {
+  return /^[\s\u0000-\u001f]*[a-z][a-z0-9+.-]*:(?!\s)/i.test(decodeEntities(value));
+}
+
+/** Fields whose string value is used as a link target (rule 23 applies to every one). */
+export function isUrlField(key: string): boolean {
+  return key === 'url' || key === 'href' || key === 'src' || key === 'action' || key === 'link' || /(Url|Href|Link)$/.test(key);
+}
+
+/** Rule 23: true (and a warning naming the field) when `url` must be dropped. */
+export function rejectUnsafeUrl(url: string, ctx: Context, field: string): boolean {
+  const protocol = unsafeProtocol(url);
+  if (protocol) report(ctx, field, ISSUES.unsafeLink(protocol, url));
+  return protocol !== null;
+}

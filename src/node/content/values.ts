@@ -1,0 +1,45 @@
+/** Small readers for untrusted JSON values (everything from the CMS is `unknown`). */
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A non-empty trimmed string, or null. */
+export function nonEmptyString(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * What was found, for messages that say "expected X, found Y".
+ * Strings are quoted and cut so a long value cannot flood the report.
+ */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing (the field is missing)';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)}`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).slice(0, 5);
+    return keys.length ? `an object with ${keys.join(', ')}` : 'an empty object';
+  }
+  return `the ${typeof value} ${String(value)}`;
+}
+
+/** Field paths as people read them: `blocks[3].cta.url`. */
+export function joinPath(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return base === '' ? key : `${base}.${key}`;
+}
+
+/** Plain code-point comparison: unlike localeCompare it does not depend on the machine's ICU data. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
