@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media } from '../../shared/model.js';
+import { uploadsInText } from '../cms/media-urls.js';
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
 export const MEDIA_DIR = 'assets/media';
@@ -19,11 +20,12 @@ function isMedia(value: unknown): value is Media {
   return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video') && typeof m.url === 'string' && Array.isArray(m.formats);
 }
 
-/** Every media url (originals and formats) referenced anywhere in `value`, sorted. */
+/** Every media url (originals, formats, uploads inside rich text) referenced anywhere in `value`, sorted. */
 export function collectMediaUrls(value: unknown): string[] {
   const urls = new Set<string>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
+    if (typeof node === 'string') uploadsInText(node).forEach((url) => urls.add(url));
+    else if (Array.isArray(node)) node.forEach(visit);
     else if (node && typeof node === 'object') {
       if (isMedia(node)) {
         urls.add(node.url);
@@ -39,6 +41,12 @@ export function collectMediaUrls(value: unknown): string[] {
 /** A deep copy of `value` with every media url mapped (unknown urls are left as they are). */
 export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>): T {
   const visit = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      // Rich text: uploads inside HTML point at their copies too.
+      let text = node;
+      for (const url of uploadsInText(node)) text = text.split(url).join(urls.get(url) ?? url);
+      return text;
+    }
     if (Array.isArray(node)) return node.map(visit);
     if (node && typeof node === 'object') {
       const out: Record<string, unknown> = {};

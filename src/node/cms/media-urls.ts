@@ -13,7 +13,21 @@ export function collectMediaUrls(values: Iterable<unknown>): string[] {
   return [...urls].sort();
 }
 
+/**
+ * CMS uploads referenced from inside rich text: `<img src="/uploads/…">` in
+ * HTML and `![…](/uploads/…)` in Markdown. They are downloaded and copied
+ * into the site like media fields, so rich text never hotlinks the CMS.
+ */
+export function uploadsInText(text: string): string[] {
+  if (!text.includes('/uploads/')) return [];
+  return [...text.matchAll(/(?:src=["']|\]\()(\/uploads\/[^"')\s]+)/g)].map((m) => m[1]!);
+}
+
 function visit(value: unknown, urls: Set<string>): void {
+  if (typeof value === 'string') {
+    for (const url of uploadsInText(value)) urls.add(url);
+    return;
+  }
   if (!isObject(value)) return;
   if (!Array.isArray(value) && typeof value.url === 'string' && typeof value.mime === 'string') {
     if (value.url) urls.add(value.url);
