@@ -13,11 +13,15 @@ export interface TestBuild {
 }
 
 /**
- * Builds a content folder (content-cache/ layout) into a temporary dist/ and
+ * Builds a content folder (content-cache/ layout), or with `contentDir` null
+ * the CMS at `env.CMS_URL` (falling back to `paths.contentCache`), into a temporary dist/ and
  * builds/ with the real pipeline. Bundles are shared with normal builds
  * through the .marea/ cache, so only the first build pays for Vite.
  */
-export async function buildSite(contentDir: string, options: { paths?: ProjectPaths; env?: Record<string, string>; now?: Date; echo?: boolean } = {}): Promise<TestBuild> {
+export async function buildSite(
+  contentDir: string | null,
+  options: { paths?: ProjectPaths; env?: Record<string, string>; now?: Date; echo?: boolean; strict?: boolean } = {},
+): Promise<TestBuild> {
   const paths = options.paths ?? (await tempPaths());
   const config = loadConfig({ SITE_URL: 'https://marea.example', ...options.env });
   const log: string[] = [];
@@ -30,12 +34,13 @@ export async function buildSite(contentDir: string, options: { paths?: ProjectPa
     paths,
     log: logger,
     now: options.now,
-    load: (phases) => loadContent({ config, paths, strict: false, log: logger, contentDir }, phases),
+    load: (phases) => loadContent({ config, paths, strict: options.strict ?? false, log: logger, ...(contentDir ? { contentDir } : {}) }, phases),
   });
   return { paths, result, log };
 }
 
+/** Temporary dist/ and builds/ (and content cache, for CMS builds that refresh it). */
 export async function tempPaths(): Promise<ProjectPaths> {
   const dir = await mkdtemp(path.join(tmpdir(), 'marea-test-'));
-  return projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds') });
+  return projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds'), contentCache: path.join(dir, 'content-cache') });
 }

@@ -21,6 +21,8 @@ export interface SourceOptions {
   paths: ProjectPaths;
   strict: boolean;
   log: Logger;
+  /** Fail when the CMS cannot be reached even without strict (content:pull). */
+  requireCms?: boolean;
   /** Build from this folder (same layout as content-cache/) instead of the CMS or the cache; never refreshed. */
   contentDir?: string;
 }
@@ -58,7 +60,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
         ({ result }) => `${cmsUrl}: ${result.responses.size} responses, ${result.media.length} media`,
       );
     } catch (error) {
-      if (options.strict || !isUnreachable(error)) throw error;
+      if (options.strict || options.requireCms || !isUnreachable(error)) throw error;
       log('');
       log(`  ⚠⚠⚠ The CMS at ${cmsUrl} cannot be reached: ${(error as Error).message}`);
       log(`  ⚠⚠⚠ Building from ${path.relative(paths.root, cacheDir) || cacheDir}/ instead. Set BUILD_STRICT=1 to fail instead.`);

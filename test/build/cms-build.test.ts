@@ -1,0 +1,48 @@
+import { cp, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/node/build/paths.js';
+import { listFiles } from '../../src/node/build/hash.js';
+import { buildSite, tempPaths } from '../support/build-site.js';
+import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
+
+const FIXTURE = path.join(ROOT, 'test/fixtures/site');
+let strapi: FakeStrapi;
+
+beforeAll(async () => {
+  // A page size cap of 2 makes the crawl page through several pages per locale.
+  strapi = await startFakeStrapi(FIXTURE, { pageSizeCap: 2 });
+});
+afterAll(() => strapi.close());
+
+describe('build against a Strapi-5-compatible server (issue 2, done when)', () => {
+  it('crawls every page of both locales, publishes them, and refreshes the cache', async () => {
+    const paths = await tempPaths();
+    const { result, log } = await buildSite(null, { paths, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } });
+    const files = await listFiles(paths.dist);
+    for (const file of ['index.html', 'es.html', 'rooms/deluxe-suite.html', 'es/habitaciones/suite-deluxe.html', 'about.html', 'es/acerca-de.html', 'english-only.html']) {
+      expect(files, file).toContain(file);
+    }
+    expect(result.pages).toBe(7);
+    // Paged to the last page, never asked for drafts.
+    expect(strapi.requests.some((r) => r.includes('pagination%5Bpage%5D=2') || r.includes('pagination[page]=2'))).toBe(true);
+    expect(strapi.requests.every((r) => !/publicationState|[?&]status=/.test(r))).toBe(true);
+    expect(log.join('\n')).toContain(strapi.url);
+    // The cache now holds the crawled responses and media.
+    expect(existsSync(path.join(paths.contentCache, 'api/pages.es-MX.json'))).toBe(true);
+    const cached = JSON.parse(await readFile(path.join(paths.contentCache, 'api/pages.en.json'), 'utf8'));
+    expect(cached.data).toHaveLength(4);
+    expect((await listFiles(path.join(paths.contentCache, 'uploads'))).length).toBeGreaterThan(0);
+  });
+
+  it('an unreachable CMS builds from the cache and says so loudly; strict mode fails instead', async () => {
+    const paths = await tempPaths();
+    await cp(FIXTURE, paths.contentCache, { recursive: true });
+    const env = { CMS_URL: 'http://127.0.0.1:9' };
+    const { result, log } = await buildSite(null, { paths, env });
+    expect(result.pages).toBe(7);
+    expect(log.join('\n')).toMatch(/cannot be reached[\s\S]*Building from/);
+    await expect(buildSite(null, { paths, env, strict: true })).rejects.toThrow(/127\.0\.0\.1:9/);
+  });
+});
