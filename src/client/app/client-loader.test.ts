@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
+import { clientLoader, primePayload } from './client-loader.js';
+
+// A real local server stands in for the CDN (no fetch mocking).
+let server: Server;
+let origin = '';
+const served: string[] = [];
+const page = (path: string, blocks: unknown) => ({ v: 1, kind: 'page', buildId: 'b1', locale: 'en', path, page: { path, blocks }, layout: null, head: {}, country: 'USA' });
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    served.push(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/rooms/_payload.json') return res.end(JSON.stringify(page('/rooms', [])));
+    if (url.pathname === '/broken/_payload.json') return res.end(JSON.stringify(page('/broken', { not: 'array' })));
+    if (url.pathname === '/html/_payload.json') return res.end('<!doctype html><p>fallback</p>');
+    res.statusCode = 404;
+    res.end('missing');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // Payload urls are site-relative: the page "is" on the test server.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`);
+  primePayload('/', page('/', []) as never);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function args(path: string) {
+  return { request: new Request(`${origin}${path}`), params: {}, context: undefined };
+}
+
+describe('the page loader in the browser', () => {
+  it('rule 18: loads the target payload keyed by the build id, once', async () => {
+    const payload = await clientLoader(args('/rooms?utm_source=x'));
+    expect(payload).toMatchObject({ kind: 'page', path: '/rooms' });
+    expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toEqual(['/rooms/_payload.json?v=b1']);
+    await clientLoader(args('/rooms/'));
+    expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toHaveLength(1);
+  });
+
+  it('uses the embedded payload for the first view (no request)', async () => {
+    const before = served.length;
+    expect(await clientLoader(args('/'))).toMatchObject({ path: '/' });
+    expect(served.length).toBe(before);
+  });
+
+  it.each(['/missing', '/html'])('rule 20: a payload that fails (%s) logs a warning and falls back to a full page load', async (path) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const pending = clientLoader(args(`${path}?a=1#top`));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${path}?a=1#top`));
+    expect(warn.mock.calls[0]?.[0]).toContain(`could not load the payload of ${path}`);
+    expect(await Promise.race([pending.then(() => 'resolved'), new Promise((r) => setTimeout(() => r('pending'), 50))])).toBe('pending');
+    warn.mockRestore();
+    assign.mockRestore();
+  });
+
+  it('rule 21: a block list that is not an array is the 503 error page', async () => {
+    const error = await clientLoader(args('/broken')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StatusError);
+    expect(error).toMatchObject({ status: 503, message: LIST_ERRORS.components });
+  });
+});

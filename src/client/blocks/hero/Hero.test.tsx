@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { renderStatic } from '../../test/render.js';
+import { block, image } from '../../test/blocks.js';
+import { Hero } from './Hero.js';
+
+describe('blocks.hero', () => {
+  const hero = block('blocks.hero', { title: 'Sea and sky', subtitle: 'All year', media: image, cta: { kind: 'internal', label: 'Rooms', slug: 'rooms' }, height: 'half' });
+
+  it('renders title, subtitle, cta and an eager, sized, srcset image when first on the page', () => {
+    const html = renderStatic(<Hero block={hero} index={0} />);
+    expect(html).toContain('<h1 class="hero__title">Sea and sky</h1>');
+    expect(html).toContain('All year');
+    expect(html).toContain('class="hero hero--half"');
+    expect(html).toContain('href="/rooms"');
+    expect(html).toContain('loading="eager"');
+    expect(html).toContain('width="1600" height="900"');
+    expect(html).toContain('/assets/media/small_sea.abc.jpg 500w');
+  });
+
+  it('links in Spanish under /es and is an h2 further down the page', () => {
+    const html = renderStatic(<Hero block={hero} index={2} />, { locale: 'es', page: { path: '/es' } });
+    expect(html).toContain('href="/es/rooms"');
+    expect(html).toContain('<h2 class="hero__title">');
+    expect(html).toContain('loading="lazy"');
+  });
+
+  it('plays a video medium muted and without sound track controls', () => {
+    const html = renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: { ...image, kind: 'video', mime: 'video/mp4', url: '/v.mp4' } })} index={0} />);
+    expect(html).toMatch(/<video[^>]*src="\/v.mp4"/);
+    expect(html).toContain('muted');
+  });
+});

@@ -1,0 +1,46 @@
+import type { ReactElement } from 'react';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import type { Locale } from '../../shared/model.js';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import { PageContext, type PageContextValue } from '../app/page-context.js';
+import { createI18n } from '../i18n/i18n.js';
+
+createI18n('en', en);
+const esI18n = createI18n('es', es);
+const enI18n = createI18n('en', en);
+
+export interface RenderOptions {
+  locale?: Locale;
+  url?: string;
+  page?: Partial<PageContextValue>;
+}
+
+function wrap(element: ReactElement, options: RenderOptions): ReactElement {
+  const locale = options.locale ?? 'en';
+  const page: PageContextValue = { locale, path: '/', alternates: {}, buildId: 'test', country: 'USA', ...options.page };
+  return (
+    <MemoryRouter initialEntries={[options.url ?? page.path]}>
+      <I18nextProvider i18n={locale === 'es' ? esI18n : enI18n}>
+        <PageContext.Provider value={page}>{element}</PageContext.Provider>
+      </I18nextProvider>
+    </MemoryRouter>
+  );
+}
+
+/** Server markup of a block, as the prerender would produce it. */
+export function renderStatic(element: ReactElement, options: RenderOptions = {}): string {
+  return renderToStaticMarkup(wrap(element, options));
+}
+
+/** Mounts into the happy-dom document for interaction tests. */
+export async function mount(element: ReactElement, options: RenderOptions = {}): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  await act(async () => createRoot(container).render(wrap(element, options)));
+  return container;
+}
