@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Link } from '../../../shared/model.js';
 import { linkHref } from '../../../shared/routes.js';
 import { usePage } from '../../app/page-context.js';
+import { useSearch } from '../../app/use-search.js';
 import { asMedia } from '../../components/ResponsiveImage.js';
 import { asLink, SmartLink } from '../../components/SmartLink.js';
 import { list, record, text, type BlockComponentProps } from '../props.js';
@@ -28,6 +29,7 @@ export function Header({ block }: BlockComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePage();
   const { pathname } = useLocation();
+  const search = useSearch();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const logo = asMedia(block.props.logo);
@@ -40,13 +42,13 @@ export function Header({ block }: BlockComponentProps) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <a className="site-header__brand" href={linkHref(locale, 'home')}>
+        <RouterLink className="site-header__brand" to={linkHref(locale, 'home', search)}>
           {logo ? (
             <img src={logo.url} alt={logo.alt || t('site.home')} width={logo.width ?? 160} height={logo.height ?? 40} />
           ) : (
             t('site.home')
           )}
-        </a>
+        </RouterLink>
         <button
           type="button"
           className="site-header__toggle"
