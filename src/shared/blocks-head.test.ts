@@ -46,3 +46,12 @@ describe('payload embedding', () => {
     expect(JSON.parse(json)).toEqual({ html: '</script><script>alert(1)</script>' });
   });
 });
+
+describe('components per zone', () => {
+  it('pages and layouts hold blocks.*, modals hold modals.*', () => {
+    expect(isKnownComponent('blocks.hero', 'block')).toBe(true);
+    expect(isKnownComponent('modals.room', 'block')).toBe(false);
+    expect(isKnownComponent('modals.room', 'modal')).toBe(true);
+    expect(isKnownComponent('blocks.hero', 'modal')).toBe(false);
+  });
+});

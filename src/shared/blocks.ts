@@ -38,10 +38,18 @@ export const MODAL_COMPONENTS = [
 export type BlockComponent = (typeof BLOCK_COMPONENTS)[number];
 export type ModalComponent = (typeof MODAL_COMPONENTS)[number];
 
-const KNOWN: ReadonlySet<string> = new Set<string>([...BLOCK_COMPONENTS, ...MODAL_COMPONENTS]);
+const KNOWN = {
+  block: new Set<string>(BLOCK_COMPONENTS),
+  modal: new Set<string>(MODAL_COMPONENTS),
+} as const;
 
-export function isKnownComponent(component: string): boolean {
-  return KNOWN.has(component);
+/**
+ * Whether the site has a component for `__component` in that kind of zone:
+ * page and layout zones hold `blocks.*`, a modal's `dynZone` holds `modals.*`
+ * (either kind when no zone is given).
+ */
+export function isKnownComponent(component: string, zone?: 'block' | 'modal'): boolean {
+  return zone ? KNOWN[zone].has(component) : KNOWN.block.has(component) || KNOWN.modal.has(component);
 }
 
 /**

@@ -28,8 +28,8 @@ export function normaliseZone(value: unknown, ctx: Context, zone: string, notArr
     }
     const component = item.__component;
     const inBlock = within(at, { component });
-    if (!isKnownComponent(component)) {
-      report(inBlock, field, ISSUES.unknownComponent(component, ctx.strict));
+    if (!isKnownComponent(component, zone === 'dynZone' ? 'modal' : 'block')) {
+      report(inBlock, field, ISSUES.unknownComponent(component, zone, ctx.strict));
       return;
     }
     blocks.push({

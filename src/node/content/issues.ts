@@ -30,10 +30,10 @@ export const ISSUES = {
     error('NotAList', `Expected the ${what} to be an array, found ${describe(found)}`, 'Check the CMS response for this endpoint and locale; re-run the crawl.'),
 
   // Blocks.
-  unknownComponent: (component: string, strict: boolean) =>
+  unknownComponent: (component: string, zone: string, strict: boolean) =>
     (strict ? error : warning)(
       'UnknownComponent',
-      `Unknown component "${component}": the site has no block for it${strict ? '' : ', so it was left out of the page'}`,
+      `Unknown component "${component}" in ${zone}: the site has no ${zone === 'dynZone' ? 'modal' : 'block'} for it${strict ? '' : ', so it was left out'}`,
       'Remove the block in the CMS, or add the component to src/shared/blocks.ts and the block registry.',
     ),
   invalidBlock: (found: unknown, strict: boolean) =>
