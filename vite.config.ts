@@ -14,7 +14,8 @@ export default defineConfig({
     target: 'es2020',
     // Hashed, immutable asset names (netlify.toml caches /assets/* for a year).
     assetsDir: 'assets',
-    manifest: false,
+    // The manifest tells the prerender which lazy chunk hydration needs first (modulepreload).
+    manifest: true,
     sourcemap: false,
     reportCompressedSize: false,
     rollupOptions: {

@@ -54,6 +54,23 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: unknown): 
   return { hash, clientDir, server, cached };
 }
 
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  dynamicImports?: string[];
+}
+
+/**
+ * The client build's index.html, with `modulepreload` hints for the chunks
+ * hydration imports lazily (react-dom/client, via vite-react-ssg), so the
+ * browser fetches them in parallel instead of after the entry. Locale
+ * message chunks are left lazy (rule 11).
+ */
 export async function readTemplate(bundle: Bundle): Promise<string> {
-  return readFile(path.join(bundle.clientDir, 'index.html'), 'utf8');
+  const html = await readFile(path.join(bundle.clientDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await readFile(path.join(bundle.clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['index.html'];
+  const lazy = [...new Set(entry?.dynamicImports ?? [])].filter((key) => !key.endsWith('.json')).map((key) => manifest[key]?.file);
+  const hints = lazy.filter((file): file is string => !!file).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
 }

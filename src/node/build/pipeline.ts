@@ -115,7 +115,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const written = await phases.run(
     'write',
     async () => {
-      await copyTree(bundle.clientDir, staging, ['index.html', 'complete']);
+      await copyTree(bundle.clientDir, staging, ['index.html', 'complete', '.vite']);
       return { bytes: await writeFiles(staging, rendered), files: rendered.length };
     },
     (w) => `${w.files} files, ${formatBytes(w.bytes)}`,
