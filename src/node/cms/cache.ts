@@ -34,7 +34,10 @@ export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale,
       reads.push(readData(join(dir, CACHE_API_DIR, name), endpoint === 'pages').then((data) => void files.set(name, data)));
     }
   }
-  await Promise.all(reads);
+  // Every read settles first, then the first failure in file order is thrown:
+  // the same broken cache always gives the same message.
+  const failure = (await Promise.allSettled(reads)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
   return rawSite('cache', cmsLocales, (endpoint, cmsLocale) => files.get(cacheFileName(endpoint, cmsLocale)));
 }
 
