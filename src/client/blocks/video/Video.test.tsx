@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { renderStatic } from '../../test/render.js';
+import { block, image } from '../../test/blocks.js';
+import { Video } from './Video.js';
+
+const video = { ...image, kind: 'video' as const, mime: 'video/mp4', url: '/assets/media/lagoon.abc.mp4', width: 640, height: 360, formats: [] };
+
+describe('blocks.video', () => {
+  it('autoplay is muted and inline, with poster, loop and controls', () => {
+    const html = renderStatic(<Video block={block('blocks.video', { media: video, poster: image, autoplay: true, loop: true })} index={0} />);
+    expect(html).toMatch(/<video[^>]*src="\/assets\/media\/lagoon.abc.mp4"/);
+    expect(html).toContain('poster="/assets/media/sea.abc.jpg"');
+    expect(html).toContain('autoPlay');
+    expect(html).toContain('muted');
+    expect(html).toContain('loop');
+    expect(html).toContain('controls');
+    expect(html).toContain('playsInline');
+  });
+
+  it('without autoplay it loads nothing until asked', () => {
+    const html = renderStatic(<Video block={block('blocks.video', { media: video, autoplay: false })} index={0} />, { locale: 'es' });
+    expect(html).toContain('preload="none"');
+    expect(html).not.toContain('autoPlay');
+    expect(html).toContain('Tu navegador no puede reproducir este video.');
+  });
+});
