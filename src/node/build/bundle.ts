@@ -37,18 +37,35 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: unknown): 
     const tmp = `${dir}.tmp-${process.pid}`;
     await rm(tmp, { recursive: true, force: true });
     const { build } = await import('vite');
+    // Vite follows NODE_ENV over `mode` (vitest sets it to "test", which would
+    // compile JSX for React's development runtime): a bundle is always production.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     const common = { root: paths.root, configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' as const, mode: 'production' };
-    await build({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
-    await build({
-      ...common,
-      // React's production server renderer (Vite leaves process.env alone in SSR builds).
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      build: { outDir: path.join(tmp, 'server'), emptyOutDir: true, ssr: path.join(paths.root, 'src/client/entry-server.tsx'), copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
-    });
-    await mkdir(path.dirname(dir), { recursive: true });
-    await rm(dir, { recursive: true, force: true });
+    try {
+      await build({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
+      await build({
+        ...common,
+        // React's production server renderer (Vite leaves process.env alone in SSR builds).
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: { outDir: path.join(tmp, 'server'), emptyOutDir: true, ssr: path.join(paths.root, 'src/client/entry-server.tsx'), copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     await writeFile(path.join(tmp, 'complete'), hash);
-    await rename(tmp, dir);
+    await mkdir(path.dirname(dir), { recursive: true });
+    // Another build (a parallel test, say) may have finished the same bundle
+    // first: same hash, same bytes, so keep theirs and drop ours.
+    if (existsSync(path.join(dir, 'complete'))) await rm(tmp, { recursive: true, force: true });
+    else {
+      await rm(dir, { recursive: true, force: true });
+      await rename(tmp, dir).catch(async (error: unknown) => {
+        if (!existsSync(path.join(dir, 'complete'))) throw error;
+        await rm(tmp, { recursive: true, force: true });
+      });
+    }
   }
   const server = (await import(pathToFileURL(serverFile).href)) as ServerBundle;
   return { hash, clientDir, server, cached };
