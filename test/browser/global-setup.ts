@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../src/node/build/paths.js';
@@ -8,15 +9,23 @@ declare module 'vitest' {
   export interface ProvidedContext {
     siteOrigin: string;
     siteDist: string;
+    /** A multi-segment page of each locale, from the build's prerendered list. */
+    deepPages: { en: string; es: string };
   }
 }
 
 /** Builds the bundled site (content-cache/) once and serves it as the CDN would, for every browser test. */
 export default async function setup(project: TestProject) {
-  const { paths } = await buildSite(path.join(ROOT, 'content-cache'));
+  const { paths, result } = await buildSite(path.join(ROOT, process.env.MAREA_BROWSER_CONTENT ?? 'content-cache'));
+  const meta = JSON.parse(await readFile(path.join(paths.dist, 'builds/meta', `${result.buildId}.json`), 'utf8')) as { prerendered: string[] };
+  const segments = (p: string) => p.split('/').filter(Boolean);
+  const en = meta.prerendered.find((p) => segments(p)[0] !== 'es' && segments(p).length >= 2);
+  const es = meta.prerendered.find((p) => segments(p)[0] === 'es' && segments(p).length >= 3);
+  if (!en || !es) throw new Error('The browser tests need a multi-segment page in each locale');
   const server = createPreviewServer(paths.dist);
   const origin = await listen(server, 0);
   project.provide('siteOrigin', origin);
   project.provide('siteDist', paths.dist);
+  project.provide('deepPages', { en, es });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

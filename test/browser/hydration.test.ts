@@ -4,6 +4,7 @@ import { launchChromium } from '../support/chromium.js';
 import { openPage, waitForHydration } from './page-helpers.js';
 
 const origin = inject('siteOrigin');
+const deep = inject('deepPages');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -17,8 +18,8 @@ describe('hydration of the bundled site (issue 2)', () => {
   it.each([
     ['/', 'en-US'],
     ['/es', 'es-MX'],
-    ['/rooms/ocean-view-suite', 'en-US'],
-    ['/es/habitaciones/suite-vista-al-mar', 'es-MX'],
+    [deep.en, 'en-US'],
+    [deep.es, 'es-MX'],
   ])('%s hydrates with no console error and no hydration error', async (path, lang) => {
     const { page, problems } = await openPage(browser);
     const response = await page.goto(`${origin}${path}`);
