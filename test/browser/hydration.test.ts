@@ -51,6 +51,23 @@ describe('hydration of the bundled site (issue 2)', () => {
     await page.context().close();
   });
 
+  it('rule 10: the language switcher writes the cookie and opens the translation client-side', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${origin}${deep.es}`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const english = page.locator('.language-switcher a[hreflang="en-US"]');
+    const target = (await english.getAttribute('href')) ?? '';
+    expect(target).not.toMatch(/^\/es/);
+    await english.click();
+    await page.waitForURL((url) => url.pathname === target.split('?')[0]);
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect((await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('en');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('rule 28: an unknown path gets the locale 404 page with status 404, and it hydrates', async () => {
     const { page, problems } = await openPage(browser);
     const en = await page.goto(`${origin}/no-such-page`);
