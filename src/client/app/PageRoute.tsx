@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useLocation } from 'react-router-dom';
 import type { Payload } from '../../shared/payload.js';
 import { i18nFor } from '../i18n/i18n.js';
 import { BlockList } from './BlockList.js';
@@ -8,11 +8,17 @@ import { DefaultLayout } from './DefaultLayout.js';
 import { applyHead } from './document-head.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext } from './page-context.js';
+import { emitPageView } from '../runtime/page-view.js';
 
 /** A page (or the error page, for 404.html) from its payload. */
 export function PageRoute() {
   const payload = useLoaderData() as Payload;
-  useEffect(() => applyHead(payload.head), [payload]);
+  const location = useLocation();
+  // Rule 31: one page view per view, after its title is set.
+  useEffect(() => {
+    applyHead(payload.head);
+    emitPageView({ url: `${location.pathname}${location.search}${location.hash}`, title: document.title });
+  }, [payload, location.key]);
   const i18n = i18nFor(payload.locale);
   if (payload.kind === 'error') {
     return (

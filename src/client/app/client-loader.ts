@@ -27,6 +27,29 @@ export function lastLayout(locale: Locale): Layout | null {
 }
 
 /**
+ * Fetches and keeps a page's payload without navigating (rule 19's
+ * prefetch). Failures are silent here: the navigation itself will retry
+ * and fall back to a full load (rule 20).
+ */
+export async function prefetchPayload(path: string): Promise<void> {
+  const clean = normalizePath(path);
+  if (payloads.has(clean)) return;
+  try {
+    const response = await fetch(payloadUrl(clean, currentBuildId));
+    if (!response.ok) return;
+    const payload = (await response.json()) as Payload;
+    if (payload?.v === PAYLOAD_VERSION) remember(clean, payload);
+  } catch {
+    // ignored: prefetching is an optimisation
+  }
+}
+
+/** The build id of the page the app started on (rule 13). */
+export function currentBuild(): string {
+  return currentBuildId;
+}
+
+/**
  * The page routes' loader in the browser (rule 18): renders the target from
  * its `_payload.json`, keyed by build id. Rule 20: a payload that cannot be
  * loaded logs a warning and the navigation becomes a full page load (the
