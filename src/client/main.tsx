@@ -4,6 +4,8 @@ import { clientLoader, primePayload } from './app/client-loader.js';
 import { readEmbeddedMessages, readEmbeddedPayload } from './app/embedded.js';
 import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
 import { createI18n } from './i18n/i18n.js';
+import { watchBuilds } from './runtime/build-updates.js';
+import { watchChunkErrors } from './runtime/chunk-errors.js';
 import './styles/global.css';
 
 /**
@@ -16,6 +18,9 @@ const embedded = readEmbeddedPayload();
 if (embedded) {
   primePayload(window.location.pathname, embedded);
   createI18n(embedded.locale, readEmbeddedMessages());
+  // Rules 13–17: notice newer builds, recover from chunks a redeploy removed.
+  watchChunkErrors();
+  watchBuilds(embedded.buildId);
 }
 
 export const createRoot = ViteReactSSG({

@@ -4,11 +4,24 @@ import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { normalizePath, payloadUrl } from '../../shared/routes.js';
 import { ensureMessages } from '../i18n/load-messages.js';
+import { mustReload } from '../runtime/build-updates.js';
 
 /** Payloads already in hand, by path: the embedded one first, then fetched ones. */
 const payloads = new Map<string, Payload>();
 const layouts = new Map<Locale, Layout>();
 let currentBuildId = '';
+/** Where the navigation in progress goes (rule 17 reloads it on a chunk error). */
+let pendingTarget: string | null = null;
+
+export function navigationTarget(): string | null {
+  return pendingTarget;
+}
+
+/** Leaves the app for a full page load; the router keeps the old page until the browser navigates. */
+function fullLoad(target: string): Promise<Payload> {
+  window.location.assign(target);
+  return new Promise<Payload>(() => {});
+}
 
 /** The payload embedded in the static HTML (hydration needs no request). */
 export function primePayload(path: string, payload: Payload): void {
@@ -58,8 +71,15 @@ export function currentBuild(): string {
 export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Payload> {
   const url = new URL(request.url);
   const path = normalizePath(url.pathname);
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  pendingTarget = target;
+  // Rule 16: after a newer build was signalled, navigations are full page loads.
+  if (mustReload(path)) return fullLoad(target);
   const known = payloads.get(path);
-  if (known) return known;
+  if (known) {
+    pendingTarget = null;
+    return known;
+  }
   let payload: Payload;
   try {
     const response = await fetch(payloadUrl(path, currentBuildId), { signal: request.signal });
@@ -69,11 +89,11 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   } catch (error) {
     if (request.signal.aborted) throw error;
     console.warn(`[marea] could not load the payload of ${path} (${String(error)}); loading the page instead`);
-    window.location.assign(`${url.pathname}${url.search}${url.hash}`);
-    return new Promise<Payload>(() => {});
+    return fullLoad(target);
   }
   if (payload.kind === 'page' && !Array.isArray(payload.page?.blocks)) throw new StatusError(503, LIST_ERRORS.components);
   await ensureMessages(payload.locale);
   remember(path, payload);
+  pendingTarget = null;
   return payload;
 }

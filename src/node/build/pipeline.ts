@@ -9,7 +9,7 @@ import { collectMediaUrls, copyMedia, rewriteMediaUrls } from './media.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayloads } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
-import { createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
+import { carryOverAssets, createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
 import { pageInputs, renderPages } from './render.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { compileTemplate } from './template.js';
@@ -116,9 +116,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'write',
     async () => {
       await copyTree(bundle.clientDir, staging, ['index.html', 'complete', '.vite']);
-      return { bytes: await writeFiles(staging, rendered), files: rendered.length };
+      const carried = await carryOverAssets(paths, staging, buildId);
+      return { bytes: await writeFiles(staging, rendered), files: rendered.length, carried };
     },
-    (w) => `${w.files} files, ${formatBytes(w.bytes)}`,
+    (w) => `${w.files} files, ${formatBytes(w.bytes)}, ${w.carried} assets kept from earlier builds`,
   );
 
   const manifest = { id: buildId, timestamp: loaded.timestamp };

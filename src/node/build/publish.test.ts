@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectPaths } from './paths.js';
-import { KEEP_BUILDS, publishBuild, readHistory, recoverInterrupted, storeBuild } from './publish.js';
+import { carryOverAssets, KEEP_BUILDS, publishBuild, readHistory, recoverInterrupted, storeBuild } from './publish.js';
 
 async function setup() {
   const root = await mkdtemp(path.join(tmpdir(), 'marea-publish-'));
@@ -15,6 +15,9 @@ async function setup() {
 async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string) {
   const staging = path.join(paths.builds, `.staging-${id}`);
   await mkdir(path.join(staging, 'builds'), { recursive: true });
+  await mkdir(path.join(staging, 'assets/media'), { recursive: true });
+  await writeFile(path.join(staging, `assets/entry-${id}.js`), `// ${id}`);
+  await writeFile(path.join(staging, `assets/media/photo-${id}.jpg`), id);
   await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id }));
   await writeFile(path.join(staging, 'index.html'), `<p>${id}</p>`);
   await storeBuild(paths, staging, { id, timestamp: 't', builtAt: 'b' });
@@ -54,5 +57,21 @@ describe('publish (issue 2, item 7)', () => {
     await recoverInterrupted(paths);
     expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('previous');
     expect(existsSync(path.join(paths.builds, '.staging-999'))).toBe(false);
+  });
+});
+
+describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () => {
+  it('carries the hashed assets of the last two builds into a new site, never overwriting', async () => {
+    const paths = await setup();
+    for (const id of ['o1', 'o2', 'o3']) await fakeBuild(paths, id);
+    const staging = path.join(paths.builds, '.staging-new');
+    await mkdir(path.join(staging, 'assets'), { recursive: true });
+    await writeFile(path.join(staging, 'assets/entry-o3.js'), 'new bytes');
+    const carried = await carryOverAssets(paths, staging, 'new');
+    expect(carried).toBe(3);
+    expect(await readFile(path.join(staging, 'assets/entry-o2.js'), 'utf8')).toBe('// o2');
+    expect(await readFile(path.join(staging, 'assets/media/photo-o2.jpg'), 'utf8')).toBe('o2');
+    expect(await readFile(path.join(staging, 'assets/entry-o3.js'), 'utf8')).toBe('new bytes');
+    expect(existsSync(path.join(staging, 'assets/entry-o1.js'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { linkTree } from './files.js';
 import type { ProjectPaths } from './paths.js';
@@ -40,6 +40,34 @@ export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
       if (name.startsWith('.staging-')) await rm(path.join(paths.builds, name), { recursive: true, force: true });
     }
   }
+}
+
+/** How many earlier builds' assets each new site carries (open tabs on them keep loading their chunks). */
+export const CARRY_ASSETS_FROM = 2;
+
+/**
+ * Copies the hashed `assets/` of the last builds into the new site, without
+ * replacing anything: a tab still open on an older build can lazy-load its
+ * chunks after the deploy instead of failing (rule 17 is the last resort).
+ * Hashed names never collide with different content.
+ */
+export async function carryOverAssets(paths: ProjectPaths, staging: string, buildId: string): Promise<number> {
+  const previous = (await readHistory(paths)).filter((h) => h.id !== buildId).slice(0, CARRY_ASSETS_FROM);
+  let carried = 0;
+  for (const build of previous) {
+    const from = path.join(paths.builds, build.id, 'assets');
+    if (!existsSync(from)) continue;
+    for (const file of await readdir(from, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const source = path.join(file.parentPath, file.name);
+      const target = path.join(staging, 'assets', path.relative(from, source));
+      if (existsSync(target)) continue;
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(source, target);
+      carried += 1;
+    }
+  }
+  return carried;
 }
 
 /** A fresh staging folder for a build; nothing published reads it. */

@@ -1,0 +1,89 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mustReload, POLL_INTERVAL_MS, resetBuildUpdates, updateSignalled, watchBuilds } from './build-updates.js';
+
+// A real local server plays the CDN; its answers change per test.
+let server: Server;
+const requests: string[] = [];
+let latest: { status: number; body: string } = { status: 200, body: '{"id":"b1","timestamp":"t"}' };
+let meta: { status: number; body: string } = { status: 200, body: JSON.stringify({ id: 'b1', timestamp: 't', matcher: {}, prerendered: ['/', '/rooms', '/es'] }) };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const answer = req.url?.startsWith('/builds/latest.json') ? latest : req.url?.startsWith('/builds/meta/') ? meta : { status: 404, body: 'no' };
+    res.statusCode = answer.status;
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let stop: () => void = () => {};
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  requests.length = 0;
+  resetBuildUpdates();
+});
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+  Reflect.deleteProperty(navigator, 'connection');
+});
+
+describe('stale builds', () => {
+  it('rule 14: reads its own meta file once, 1 s after idle, and learns the built paths', async () => {
+    stop = watchBuilds('b1');
+    await vi.advanceTimersByTimeAsync(900);
+    expect(requests).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    await vi.waitFor(() => expect(requests).toEqual(['/builds/meta/b1.json']));
+    await vi.waitFor(() => expect(mustReload('/nope')).toBe(true));
+    expect(mustReload('/rooms/')).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(requests.filter((r) => r.startsWith('/builds/meta/'))).toHaveLength(1);
+  });
+
+  it('rule 14: skipped on slow-2g; an HTML fallback for the meta file blocks nothing', async () => {
+    Object.defineProperty(navigator, 'connection', { value: { effectiveType: 'slow-2g' }, configurable: true });
+    stop = watchBuilds('b1');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(requests).toEqual([]);
+    stop();
+    Reflect.deleteProperty(navigator, 'connection');
+    meta = { status: 200, body: '<!doctype html><p>SPA fallback</p>' };
+    stop = watchBuilds('b1');
+    await vi.advanceTimersByTimeAsync(1100);
+    await vi.waitFor(() => expect(requests).toContain('/builds/meta/b1.json'));
+    expect(mustReload('/anything')).toBe(false);
+  });
+
+  it('rule 15: polls latest.json every 60 minutes, cache-busted; errors are ignored and polling goes on', async () => {
+    latest = { status: 500, body: 'oops' };
+    stop = watchBuilds('b1');
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1000);
+    expect(requests.filter((r) => r.startsWith('/builds/latest.json'))).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(requests.filter((r) => r.startsWith('/builds/latest.json'))).toHaveLength(1));
+    expect(requests.find((r) => r.startsWith('/builds/latest.json'))).toMatch(/^\/builds\/latest\.json\?\d+$/);
+    latest = { status: 200, body: '{"id":"b1","timestamp":"t"}' };
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await vi.waitFor(() => expect(requests.filter((r) => r.startsWith('/builds/latest.json'))).toHaveLength(2));
+    expect(updateSignalled()).toBe(false);
+  });
+
+  it('rules 15–16: a different id signals an update once, stops polling, and every navigation becomes a full load', async () => {
+    latest = { status: 200, body: '{"id":"b2","timestamp":"t2"}' };
+    const onUpdate = vi.fn();
+    stop = watchBuilds('b1', onUpdate);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await vi.waitFor(() => expect(onUpdate).toHaveBeenCalledTimes(1));
+    expect(updateSignalled()).toBe(true);
+    expect(mustReload('/rooms')).toBe(true);
+    await vi.advanceTimersByTimeAsync(3 * POLL_INTERVAL_MS);
+    expect(requests.filter((r) => r.startsWith('/builds/latest.json'))).toHaveLength(1);
+    expect(onUpdate).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,79 @@
+import { normalizePath } from '../../shared/routes.js';
+
+/**
+ * Rules 13–16: the client notices a newer build. After the app is idle and
+ * 1 s has passed it reads its own meta file once (skipped on slow-2g); then
+ * every 60 minutes it fetches `/builds/latest.json?{timestamp}` (never from
+ * a cache). When the id differs from the page's, an update is signalled once
+ * and polling stops; the next navigation is then a full page load (the
+ * loader asks `mustReload`). Errors are ignored: polling goes on, and a
+ * missing or malformed meta file (HTML fallback, 404, 403) blocks nothing.
+ */
+export const POLL_INTERVAL_MS = 60 * 60 * 1000;
+export const WARMUP_DELAY_MS = 1000;
+
+interface Meta {
+  id: string;
+  prerendered: string[];
+}
+
+const state = { updated: false, prerendered: null as Set<string> | null };
+
+export function updateSignalled(): boolean {
+  return state.updated;
+}
+
+/**
+ * Rule 16 (and a cheap 404): after an update every navigation is a full
+ * load; a path the meta file does not list is not a built page, so loading
+ * it in full gives the CDN's 404 page at once.
+ */
+export function mustReload(path: string): boolean {
+  return state.updated || (state.prerendered !== null && !state.prerendered.has(normalizePath(path)));
+}
+
+function isSlow2g(): boolean {
+  const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection;
+  return connection?.effectiveType === 'slow-2g';
+}
+
+async function readJson<T>(url: string): Promise<T | null> {
+  try {
+    const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!response.ok) return null;
+    return (await response.json()) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function warmUp(buildId: string): Promise<void> {
+  const meta = await readJson<Meta>(`/builds/meta/${encodeURIComponent(buildId)}.json`);
+  if (meta && meta.id === buildId && Array.isArray(meta.prerendered)) state.prerendered = new Set(meta.prerendered.map(normalizePath));
+}
+
+/** Starts watching for a newer build; returns a stop function. */
+export function watchBuilds(buildId: string, onUpdate: () => void = () => {}): () => void {
+  let stopped = false;
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+  const warm = window.setTimeout(() => idle(() => !stopped && !isSlow2g() && void warmUp(buildId)), WARMUP_DELAY_MS);
+  const poll = window.setInterval(async () => {
+    const latest = await readJson<{ id?: unknown }>(`/builds/latest.json?${Date.now()}`);
+    if (stopped || !latest || typeof latest.id !== 'string' || latest.id === buildId) return;
+    state.updated = true;
+    stop();
+    onUpdate();
+  }, POLL_INTERVAL_MS);
+  function stop(): void {
+    stopped = true;
+    window.clearTimeout(warm);
+    window.clearInterval(poll);
+  }
+  return stop;
+}
+
+/** For tests: back to a fresh page. */
+export function resetBuildUpdates(): void {
+  state.updated = false;
+  state.prerendered = null;
+}
