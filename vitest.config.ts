@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * `npm test` runs three projects: unit tests beside the code (happy-dom, or
- * node where a file says `@vitest-environment node`), the build test on the
+ * `npm test` runs four projects: unit tests beside the code (happy-dom, or
+ * node where a file says `@vitest-environment node`), the Netlify
+ * configuration and edge/plugin tests (offline), the build tests on the
  * fixture site, and browser tests in real Chromium (playwright-core).
  */
 export default defineConfig({
@@ -13,6 +14,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+      {
+        extends: true,
+        test: { name: 'netlify', include: ['test/netlify/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -1,25 +1,29 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { localeOfPath } from '../../shared/locales.js';
-import { writeLocaleCookie } from '../lib/cookies.js';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { LoadingOverlay } from '../runtime/loading-overlay.js';
+import { startPrefetch } from '../runtime/prefetch.js';
+import { useScrollAnimation } from '../runtime/scroll-animation.js';
+import { useLocaleRules } from '../runtime/root-redirect.js';
 
 /**
- * The root route: page routes render inside. Rule 10: whenever a locale
- * becomes active the cookie is written. Rule 6: ScrollRestoration scrolls to
+ * The root route: page routes render inside. Rule 6: ScrollRestoration scrolls to
  * the top on navigation, or to the hash target.
  */
 export function Shell() {
-  const { pathname } = useLocation();
-  const locale = localeOfPath(pathname);
-  useEffect(() => writeLocaleCookie(locale), [locale]);
+  // Rules 9–10: root redirect for Spanish visitors, locale cookie otherwise.
+  useLocaleRules();
   // A marker for tests and monitoring: the static HTML is now a live app.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Rule 19: links prefetch their payloads once the app is live; rule 25: the desktop scroll animation.
+  useEffect(() => startPrefetch(document.body), []);
+  useScrollAnimation();
   return (
     <>
       <Outlet />
       <ScrollRestoration />
+      <LoadingOverlay />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { normalizePath, payloadUrl } from '../../shared/routes.js';
 import { ensureMessages } from '../i18n/load-messages.js';
 import { mustReload } from '../runtime/build-updates.js';
+import { handleChunkError } from '../runtime/chunk-errors.js';
 
 /** Payloads already in hand, by path: the embedded one first, then fetched ones. */
 const payloads = new Map<string, Payload>();
@@ -75,24 +76,24 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   pendingTarget = target;
   // Rule 16: after a newer build was signalled, navigations are full page loads.
   if (mustReload(path)) return fullLoad(target);
-  const known = payloads.get(path);
-  if (known) {
-    pendingTarget = null;
-    return known;
-  }
-  let payload: Payload;
-  try {
-    const response = await fetch(payloadUrl(path, currentBuildId), { signal: request.signal });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    payload = (await response.json()) as Payload;
-    if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    console.warn(`[marea] could not load the payload of ${path} (${String(error)}); loading the page instead`);
-    return fullLoad(target);
+  // Already in hand (the first view, an earlier visit, or a prefetch, rule 19).
+  let payload = payloads.get(path);
+  if (!payload) {
+    try {
+      const response = await fetch(payloadUrl(path, currentBuildId), { signal: request.signal });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      payload = (await response.json()) as Payload;
+      if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      console.warn(`[marea] could not load the payload of ${path} (${String(error)}); loading the page instead`);
+      return fullLoad(target);
+    }
   }
   if (payload.kind === 'page' && !Array.isArray(payload.page?.blocks)) throw new StatusError(503, LIST_ERRORS.components);
-  await ensureMessages(payload.locale);
+  const messages = await ensureMessages(payload.locale);
+  // Rule 17: the messages are a lazy chunk; a newer build may have removed it.
+  if (!messages.ok && handleChunkError(messages.error)) return new Promise<Payload>(() => {});
   remember(path, payload);
   pendingTarget = null;
   return payload;

@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { localeOfPath } from '../../shared/locales.js';
+import { rootRedirectTarget } from '../../shared/locale-rules.js';
+import { writeLocaleCookie } from '../lib/cookies.js';
+import { browserLocale } from './browser-locale.js';
+
+/**
+ * Rules 9 and 10 in the browser, on every navigation (the first load too):
+ * - a navigation to `/` detects the locale again and sends a Spanish visitor
+ *   to `/es` with `replace`, keeping query and hash; only the root is ever
+ *   redirected, and never to the current or previous path (loop guard). The
+ *   CDN edge applies the same rule before any HTML is sent
+ *   (netlify/edge-functions); this covers other hosts and later navigations;
+ * - otherwise the locale of the page is now active: the cookie is written
+ *   (which also replaces a value that is not a known code, rule 7).
+ */
+export function useLocaleRules(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const target = rootRedirectTarget({
+      pathname: location.pathname,
+      search: location.search,
+      hash: location.hash,
+      locale: browserLocale(),
+      currentPath: location.pathname,
+      previousPath: previous.current ?? undefined,
+    });
+    previous.current = location.pathname;
+    if (target) navigate(target, { replace: true });
+    else writeLocaleCookie(localeOfPath(location.pathname));
+  }, [location.key]);
+}

@@ -1,0 +1,131 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+import { openPage, waitForHydration } from './page-helpers.js';
+
+const origin = inject('siteOrigin');
+const dist = inject('siteDist');
+const deep = inject('deepPages');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page in a browser whose language list (navigator.languages and Accept-Language) is `locale`. */
+async function browserIn(locale: string, cookie?: string): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  if (cookie) await context.addCookies([{ name: 'i18n_redirected', value: cookie, url: origin }]);
+  return context.newPage();
+}
+
+async function settle(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+}
+
+describe('locale choice (rules 7–10)', () => {
+  it('rule 9: a Spanish browser without cookie at / lands on /es, query and hash kept', async () => {
+    const page = await browserIn('es-MX');
+    await page.goto(`${origin}/?utm_source=mail#top`);
+    await page.waitForURL((url) => url.pathname === '/es');
+    expect(new URL(page.url()).search).toBe('?utm_source=mail');
+    expect(new URL(page.url()).hash).toBe('#top');
+    await settle(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
+    expect((await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('es');
+    await page.context().close();
+  });
+
+  it('rule 7: with the cookie `en` a Spanish browser stays on /', async () => {
+    const page = await browserIn('es-ES', 'en');
+    await page.goto(`${origin}/`);
+    await settle(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('rule 7: with the cookie `es` an English browser goes to /es', async () => {
+    const page = await browserIn('en-US', 'es');
+    await page.goto(`${origin}/`);
+    await page.waitForURL((url) => url.pathname === '/es');
+    await page.context().close();
+  });
+
+  it('rule 9: an English browser stays on /, and /es and deep links are never redirected', async () => {
+    for (const [locale, target] of [['en-US', '/'], ['en-US', '/es'], ['en-US', deep.es], ['es-MX', deep.en]] as const) {
+      const page = await browserIn(locale);
+      await page.goto(`${origin}${target}`);
+      await settle(page);
+      expect(new URL(page.url()).pathname, `${locale} ${target}`).toBe(target);
+      await page.context().close();
+    }
+  });
+});
+
+describe('stale builds (rules 15–17)', () => {
+  it('rules 15–16: after latest.json changes and an hour passes, the next click is a full page load', async () => {
+    const file = path.join(dist, 'builds/latest.json');
+    const original = await readFile(file, 'utf8');
+    const { page } = await openPage(browser);
+    try {
+      await page.clock.install();
+      await page.goto(`${origin}${deep.en}`);
+      await settle(page);
+      const id = (JSON.parse(original) as { id: string }).id;
+      // Same length: the preview server knows file sizes from its start.
+      await writeFile(file, original.replace(id, id.split('').reverse().join('') === id ? 'f'.repeat(id.length) : id.split('').reverse().join('')));
+      await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
+      const polled = page.waitForRequest((r) => r.url().includes('/builds/latest.json?'));
+      await page.clock.fastForward('01:00:01');
+      await polled;
+      await page.waitForTimeout(200);
+      const link = page.locator('main a[href^="/"]').first();
+      const href = (await link.getAttribute('href')) ?? '/';
+      const loaded = page.waitForEvent('load');
+      await link.click();
+      await loaded;
+      await page.waitForURL((url) => url.pathname === href.split('?')[0]);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBeUndefined();
+    } finally {
+      await writeFile(file, original);
+      await page.context().close();
+    }
+  });
+
+  it('rule 17: a missing chunk reloads the target once, and never loops', async () => {
+    const { page, problems } = await openPage(browser);
+    // The Spanish messages chunk is "gone" (a redeploy removed it).
+    await page.route(/\/assets\/es-[\w-]+\.js$/, (route) => route.abort());
+    // Full document loads only (client-side navigations fire no `load`).
+    const loads: string[] = [];
+    page.on('load', () => loads.push(new URL(page.url()).pathname));
+    await page.goto(`${origin}${deep.en}`);
+    await settle(page);
+    const switchTo = page.locator('.language-switcher a[hreflang="es-MX"]');
+    const target = ((await switchTo.getAttribute('href')) ?? '').split('?')[0]!;
+    await switchTo.click();
+    await page.waitForURL((url) => url.pathname === target);
+    await settle(page);
+    expect(loads.filter((p) => p === target), JSON.stringify({ loads, target, problems })).toHaveLength(1);
+    // Spanish page loaded in full: its messages are embedded, no chunk needed.
+    expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
+    // Again within 10 s: the guard stops a second reload; the page renders with fallbacks instead.
+    await page.goto(`${origin}${deep.en}`);
+    await settle(page);
+    const before = loads.length;
+    await page.locator('.language-switcher a[hreflang="es-MX"]').click();
+    await page.waitForURL((url) => url.pathname === target);
+    await page.waitForTimeout(500);
+    expect(loads.length).toBe(before);
+    expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
+    expect(problems.some((p) => p.includes('could not load messages'))).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,168 @@
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { resolveConfig } from '@netlify/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * netlify.toml as Netlify reads it: @netlify/config (the parser and validator
+ * Netlify Build runs) with `offline: true`, so no network and no site.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface HeaderRule {
+  for: string;
+  values: Record<string, string>;
+}
+interface EdgeFunctionDeclaration {
+  function: string;
+  path: string;
+  excludedPath?: string[];
+}
+
+async function load(configPath: string) {
+  const { config } = await resolveConfig({
+    config: configPath,
+    repositoryRoot: ROOT,
+    cwd: ROOT,
+    offline: true,
+    branch: 'main',
+    context: 'production',
+    buffer: true,
+  });
+  return config as {
+    build: { command: string; publish: string; edge_functions: string; environment: Record<string, string> };
+    edge_functions: EdgeFunctionDeclaration[];
+    headers: HeaderRule[];
+    redirects: { from: string; to: string; status: number; force: boolean }[];
+    plugins: { package: string }[];
+  };
+}
+
+/** Netlify's path globs: `*` matches anything, slashes included (as its header and edge matchers do). */
+function glob(pattern: string): RegExp {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+let config: Awaited<ReturnType<typeof load>>;
+beforeAll(async () => {
+  config = await load(join(ROOT, 'netlify.toml'));
+});
+
+function cacheControlsFor(path: string): string[] {
+  return config.headers
+    .filter((rule) => glob(rule.for).test(path))
+    .flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'cache-control'))
+    .map(([, value]) => value);
+}
+
+describe('netlify.toml (validated offline by @netlify/config)', () => {
+  it('builds with npm run build on Node 20 and publishes dist/', () => {
+    expect(config.build.command).toBe('npm run build');
+    expect(config.build.publish).toBe(join(ROOT, 'dist'));
+    expect(config.build.environment.NODE_VERSION).toBe('20');
+  });
+
+  it('rules 5/28: unknown /es/* paths get the Spanish 404 page with status 404, without shadowing real pages', () => {
+    expect(config.redirects).toEqual([
+      expect.objectContaining({ from: '/es/*', to: '/es/404.html', status: 404, force: false }),
+    ]);
+  });
+
+  it('rule 17: the keep-builds plugin is registered', () => {
+    expect(config.plugins.map((p) => p.package)).toContain('./netlify/plugins/keep-builds');
+  });
+
+  describe('rules 9 and 30: the root-locale edge function', () => {
+    const declaration = () => config.edge_functions.find((d) => d.function === 'root-locale');
+    const runsOn = (path: string) => {
+      const d = declaration()!;
+      return glob(d.path).test(path) && !(d.excludedPath ?? []).some((p) => glob(p).test(path));
+    };
+
+    it('is declared and its file is in the edge functions directory', async () => {
+      expect(declaration()).toBeDefined();
+      expect(config.build.edge_functions).toBe(join(ROOT, 'netlify/edge-functions'));
+      await expect(readFile(join(config.build.edge_functions, 'root-locale.ts'), 'utf8')).resolves.toContain(
+        'export default',
+      );
+    });
+
+    it.each(['/', '/es', '/es/habitaciones/suite', '/rooms/deluxe', '/es/unknown-page'])('runs on the page %s', (path) =>
+      expect(runsOn(path)).toBe(true),
+    );
+
+    it.each([
+      '/assets/index-3f2a1c.js',
+      '/assets/media/hero.a1b2c3.jpg',
+      '/_payload.json',
+      '/es/habitaciones/suite/_payload.json',
+      '/builds/latest.json',
+      '/builds/meta/a515f0e2a6f2.json',
+      '/favicon.svg',
+      '/images/error-500.svg',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/404.html',
+    ])('is not invoked (nor billed) for the file %s', (path) => expect(runsOn(path)).toBe(false));
+  });
+
+  describe('rules 13–18: caching', () => {
+    it('never sets Cache-Control twice on a path (Netlify combines the values of matching rules)', () => {
+      for (const path of ['/', '/es', '/assets/a.js', '/builds/latest.json', '/_payload.json', '/es/x/_payload.json']) {
+        expect(cacheControlsFor(path).length, path).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it('serves /assets/* (hashed files and media) immutable for a year', () => {
+      expect(cacheControlsFor('/assets/index-3f2a1c.js')).toEqual(['public, max-age=31536000, immutable']);
+      expect(cacheControlsFor('/assets/media/hero.a1b2c3.jpg')).toEqual(['public, max-age=31536000, immutable']);
+    });
+
+    it('never lets a cache answer for /builds/* (latest.json, meta files)', () => {
+      for (const path of ['/builds/latest.json', '/builds/meta/a515f0e2a6f2.json']) {
+        const [value = ''] = cacheControlsFor(path);
+        expect(value).toMatch(/\bno-store\b/);
+        expect(value).toMatch(/\bno-cache\b/);
+      }
+    });
+
+    it('revalidates payloads at every use', () => {
+      for (const path of ['/_payload.json', '/es/_payload.json', '/rooms/deluxe/_payload.json']) {
+        expect(cacheControlsFor(path)).toEqual(['public, max-age=0, must-revalidate']);
+      }
+    });
+
+    it('leaves HTML pages to Netlify’s default (public, max-age=0, must-revalidate): no rule caches them', () => {
+      for (const path of ['/', '/es', '/rooms/deluxe', '/es/habitaciones/suite', '/404.html', '/es/404.html']) {
+        expect(cacheControlsFor(path), path).toEqual([]);
+      }
+    });
+
+    it('keeps the security headers on every path', () => {
+      const everywhere = config.headers.find((rule) => rule.for === '/*');
+      expect(everywhere?.values).toMatchObject({
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+      });
+    });
+  });
+});
+
+describe('the validation is live (an invalid netlify.toml fails)', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'marea-netlify-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('rejects an edge function declared without a function name', async () => {
+    const broken = join(dir, 'netlify.toml');
+    await copyFile(join(ROOT, 'netlify.toml'), broken);
+    await writeFile(broken, `${await readFile(broken, 'utf8')}\n[[edge_functions]]\n  path = "/x"\n`);
+    await expect(load(broken)).rejects.toThrow(/"function" property is required/);
+  });
+});
