@@ -129,3 +129,27 @@ describe('stale builds (rules 15–17)', () => {
     await page.context().close();
   });
 });
+
+describe('error page in the browser (rules 21, 27)', () => {
+  it('a payload whose block list is not an array shows the error page with 503 and the spec message', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.route(/_payload\.json/, async (route) => {
+      const response = await route.fetch();
+      const payload = await response.json();
+      if (payload.kind === 'page') payload.page.blocks = { not: 'an array' };
+      await route.fulfill({ response, json: payload });
+    });
+    await page.goto(`${origin}${deep.en}`);
+    await settle(page);
+    await page.locator('main a[href^="/"]:not([href="/"])').first().click();
+    await page.waitForSelector('.error-page[data-status="503"]');
+    expect(await page.textContent('.error-page')).toContain('Components must be an Array');
+    // Rule 27: no header and footer outside 400–500.
+    expect(await page.locator('.site-header').count()).toBe(0);
+    // Rule 24: the loading overlay is not left on after the error.
+    await page.waitForTimeout(300);
+    expect(await page.locator('[role="status"]:visible').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
