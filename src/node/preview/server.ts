@@ -31,6 +31,7 @@ export function createPreviewServer(dist: string): Server {
 
 export function cacheControl(pathname: string): string {
   if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/builds/')) return 'no-cache, no-store, must-revalidate';
   return 'public, max-age=0, must-revalidate';
 }
 
