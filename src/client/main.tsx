@@ -3,6 +3,7 @@ import { ViteReactSSG } from 'vite-react-ssg';
 import { clientLoader, primePayload } from './app/client-loader.js';
 import { readEmbeddedMessages, readEmbeddedPayload } from './app/embedded.js';
 import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
+import { startAnalytics } from './analytics/start.js';
 import { createI18n } from './i18n/i18n.js';
 import { watchBuilds } from './runtime/build-updates.js';
 import { watchChunkErrors } from './runtime/chunk-errors.js';
@@ -36,3 +37,6 @@ export const createRoot = ViteReactSSG({
     return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
   },
 });
+
+// Rules 31–33: after hydration has started; GTM and Datadog load later still, when idle.
+startAnalytics();

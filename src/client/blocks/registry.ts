@@ -1,5 +1,6 @@
 import type { BlockComponent as CmsComponent, ModalComponent } from '../../shared/blocks.js';
 import type { BlockComponent } from './props.js';
+import { CookieNotice } from './cookie-notice/CookieNotice.js';
 import { Footer } from './footer/Footer.js';
 import { Header } from './header/Header.js';
 import { Hero } from './hero/Hero.js';
@@ -21,6 +22,7 @@ export const registry: Partial<Record<CmsComponent | ModalComponent, BlockCompon
   'blocks.header': Header,
   'blocks.footer': Footer,
   'blocks.language-switcher': LanguageSwitcher,
+  'blocks.cookie-notice': CookieNotice,
 };
 
 export function blockComponent(component: string): BlockComponent | undefined {

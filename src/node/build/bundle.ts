@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBundle } from '../../shared/render-contract.js';
+import type { PublicConfig } from '../config/env.js';
 import { hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 
@@ -26,7 +27,30 @@ export interface Bundle {
  * hash: an unchanged codebase reuses the cached bundles, which keeps content
  * rebuilds fast and byte-identical.
  */
-export async function buildBundles(paths: ProjectPaths, publicConfig: unknown): Promise<Bundle> {
+/**
+ * The browser-visible configuration as `import.meta.env.PUBLIC_*`, from the
+ * parsed config (not from process.env), so a bundle always matches the
+ * configuration its hash was computed from.
+ */
+export function publicDefines(publicConfig: PublicConfig): Record<string, string> {
+  const dd = publicConfig.datadog;
+  const values: Record<string, string | number | null | undefined> = {
+    PUBLIC_GTM_ID: publicConfig.gtmId,
+    PUBLIC_DATADOG_APPLICATION_ID: dd?.applicationId,
+    PUBLIC_DATADOG_CLIENT_TOKEN: dd?.clientToken,
+    PUBLIC_DATADOG_SITE: dd?.site,
+    PUBLIC_DATADOG_SERVICE: dd?.service,
+    PUBLIC_DATADOG_ENV: dd?.env,
+    PUBLIC_DATADOG_VERSION: dd?.version,
+    PUBLIC_DATADOG_SESSION_SAMPLE_RATE: dd?.sessionSampleRate,
+    PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: dd?.sessionReplaySampleRate,
+  };
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [`import.meta.env.${key}`, value === null || value === undefined ? 'undefined' : JSON.stringify(String(value))]),
+  );
+}
+
+export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConfig): Promise<Bundle> {
   // Vite itself puts PUBLIC_* variables into import.meta.env; they are part of the bundle's identity.
   const hash = sha256(await hashInputs(paths.root, BUNDLE_INPUTS), JSON.stringify(publicConfig)).slice(0, 16);
   const dir = path.join(paths.work, 'bundle', hash);
@@ -41,13 +65,13 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: unknown): 
     // compile JSX for React's development runtime): a bundle is always production.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
-    const common = { root: paths.root, configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' as const, mode: 'production' };
+    const common = { root: paths.root, configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' as const, mode: 'production', define: publicDefines(publicConfig) };
     try {
       await build({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
       await build({
         ...common,
         // React's production server renderer (Vite leaves process.env alone in SSR builds).
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        define: { ...common.define, 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { outDir: path.join(tmp, 'server'), emptyOutDir: true, ssr: path.join(paths.root, 'src/client/entry-server.tsx'), copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
       });
     } finally {
@@ -80,14 +104,15 @@ interface ManifestChunk {
 /**
  * The client build's index.html, with `modulepreload` hints for the chunks
  * hydration imports lazily (react-dom/client, via vite-react-ssg), so the
- * browser fetches them in parallel instead of after the entry. Locale
- * message chunks are left lazy (rule 11).
+ * browser fetches them in parallel instead of after the entry.
  */
 export async function readTemplate(bundle: Bundle): Promise<string> {
   const html = await readFile(path.join(bundle.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(bundle.clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['index.html'];
-  const lazy = [...new Set(entry?.dynamicImports ?? [])].filter((key) => !key.endsWith('.json')).map((key) => manifest[key]?.file);
+  // Vendor chunks only (react-dom/client): the app's own lazy modules (locale
+  // messages, the Datadog loader) stay lazy so they never weigh on first load.
+  const lazy = [...new Set(entry?.dynamicImports ?? [])].filter((key) => !key.endsWith('.json') && !key.startsWith('src/')).map((key) => manifest[key]?.file);
   const hints = lazy.filter((file): file is string => !!file).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
 }

@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getConsent, onConsentChange, setConsent } from '../../analytics/consent.js';
+import { RichText } from '../../components/RichText.js';
+import { asLink, SmartLink } from '../../components/SmartLink.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
+import { text, type BlockComponentProps } from '../props.js';
+import './cookie-notice.css';
+
+const noChoiceOnServer = () => null;
+
+/**
+ * `blocks.cookie-notice` (rule 33): text (sanitised rich text), accept and
+ * reject labels, policy link. Whether a choice is stored is known only in the
+ * browser, so the static HTML holds the notice `hidden` and it shows after
+ * hydration when no choice exists: no hydration mismatch, no flash for
+ * visitors who already chose. A polite region, not a modal: the page stays
+ * usable and focus is never trapped.
+ */
+export function CookieNotice({ block }: BlockComponentProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  // Every notice on the page (layout and page blocks) hides on the one choice.
+  const choice = useSyncExternalStore(onConsentChange, getConsent, noChoiceOnServer);
+  const { props } = block;
+  const policy = asLink(props.policy);
+  return (
+    <section className="cookie-notice" aria-label={t('consent.label')} aria-live="polite" hidden={!hydrated || choice !== null}>
+      <div className="cookie-notice__inner">
+        <div className="cookie-notice__text">
+          <RichText html={props.text} />
+          {policy && <SmartLink className="cookie-notice__policy" link={policy} />}
+        </div>
+        <div className="cookie-notice__actions">
+          <button type="button" className="cookie-notice__button" onClick={() => setConsent('denied')}>
+            {text(props.rejectLabel) || t('consent.reject')}
+          </button>
+          <button type="button" className="cookie-notice__button cookie-notice__button--accept" onClick={() => setConsent('granted')}>
+            {text(props.acceptLabel) || t('consent.accept')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
