@@ -27,3 +27,12 @@ export function pageNotFound(path: string): StatusError {
 export function invalidPath(fullPath: string): StatusError {
   return new StatusError(404, `Page Not Found: ${fullPath}`);
 }
+
+/**
+ * Rule 5: the 404 of a path — `Page Not Found: {fullPath}` when its slug
+ * is not valid (characters outside [a-z0-9-], empty segments), otherwise
+ * `Page not found: {path}` (no page has that slug).
+ */
+export function notFoundFor(pathname: string, fullPath: string, slugIsValid: boolean): StatusError {
+  return slugIsValid ? pageNotFound(pathname) : invalidPath(fullPath);
+}

@@ -21,6 +21,8 @@ export interface PagePayload {
   head: HeadData;
   /** Build-time country of the locale (rule 30). */
   country: string;
+  /** UTC day (yyyy-MM-dd) the page was rendered for: dated content is checked against it until the browser knows the time (rule 29). */
+  day: string;
 }
 
 /** The error page's data (rules 27–28): embedded in `404.html` / `es/404.html`. */
@@ -35,6 +37,7 @@ export interface ErrorPayload {
   layout: Layout | null;
   head: HeadData;
   country: string;
+  day: string;
 }
 
 export type Payload = PagePayload | ErrorPayload;

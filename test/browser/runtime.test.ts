@@ -99,7 +99,7 @@ describe('stale builds (rules 15–17)', () => {
     }
   });
 
-  it('rule 17: a missing chunk reloads the target once, and never loops', async () => {
+  it('rules 17 and 11: a missing chunk reloads the target once, never loops, and a failed messages load only logs', async () => {
     const { page, problems } = await openPage(browser);
     // The Spanish messages chunk is "gone" (a redeploy removed it).
     await page.route(/\/assets\/es-[\w-]+\.js$/, (route) => route.abort());
@@ -150,6 +150,39 @@ describe('error page in the browser (rules 21, 27)', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('[role="status"]:visible').count()).toBe(0);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('visitor country and 404 messages (rules 30, 5)', () => {
+  const MEXICO_ONLY = 'Pay in 12 interest-free monthly instalments';
+
+  it('rule 30: the static page is for the build country; the `country` cookie re-selects targeted blocks after hydration', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const html = await (await page.goto(`${origin}/`))!.text();
+    // The rendered markup (the payload embedded after it keeps every block for the browser).
+    expect(html.slice(0, html.indexOf('__MAREA_PAYLOAD__'))).not.toContain(MEXICO_ONLY);
+    await settle(page);
+    expect(await page.textContent('main')).not.toContain(MEXICO_ONLY);
+    await context.addCookies([{ name: 'country', value: 'MEX', url: origin }]);
+    await page.reload();
+    await settle(page);
+    expect(await page.textContent('main')).toContain(MEXICO_ONLY);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('rule 5: the 404 page names the path it was served for; an invalid path gets "Page Not Found"', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${origin}/no-such-page?x=1`);
+    await settle(page);
+    expect(await page.getAttribute('.error-page', 'data-message')).toBe('Page not found: /no-such-page');
+    await page.goto(`${origin}/es/Mal_Ruta`);
+    await settle(page);
+    expect(await page.getAttribute('.error-page', 'data-message')).toBe('Page Not Found: /es/Mal_Ruta');
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderStatic } from '../test/render.js';
 import { block } from '../test/blocks.js';
-import { BlockList } from './BlockList.js';
+import { BlockList, inDateRange } from './BlockList.js';
 
 describe('BlockList: registry and country targeting (spec §5, rule 30)', () => {
   const blocks = [
@@ -18,5 +18,21 @@ describe('BlockList: registry and country targeting (spec §5, rule 30)', () => 
     expect(html).toContain('data-block="Wysiwyg"');
     expect(html).not.toContain('DoesNotExist');
     expect(renderStatic(<BlockList blocks={blocks} />, { page: { country: 'MEX' } })).toContain('For Mexico');
+  });
+});
+
+describe('BlockList: dated blocks (rule 29)', () => {
+  const toast = { ...block('blocks.wysiwyg', { body: '<p>Summer offer</p>', startdate: '2026-06-01', enddate: '2026-06-30' }), key: '0' };
+  const timer = { ...block('blocks.timer', { title: 'Ends soon', enddate: '2026-01-01T00:00:00Z' }), key: '1' };
+
+  it('shows a dated block only inside its dates, checked against the page clock', () => {
+    expect(inDateRange(toast, new Date('2026-06-15T00:00:00Z'))).toBe(true);
+    expect(inDateRange(toast, new Date('2026-07-01T00:00:00Z'))).toBe(false);
+    expect(renderStatic(<BlockList blocks={[toast]} />, { page: { now: new Date('2026-06-15T00:00:00Z') } })).toContain('Summer offer');
+    expect(renderStatic(<BlockList blocks={[toast]} />, { page: { now: new Date('2026-07-02T00:00:00Z') } })).not.toContain('Summer offer');
+  });
+
+  it('keeps a timer past its end date: the date is its countdown target', () => {
+    expect(inDateRange(timer, new Date('2027-01-01T00:00:00Z'))).toBe(true);
   });
 });

@@ -32,7 +32,7 @@ export function ErrorPage({ locale, status, message, error, layout }: Props) {
   const links = (error?.links ?? []).filter((l) => l.slug && l.btntext);
   const background = error?.media?.url ?? DEFAULT_ERROR_IMAGE;
   const body = (
-    <section className="error-page" data-status={status}>
+    <section className="error-page" data-status={status} data-message={message || undefined}>
       <img className="error-page__media" src={background} alt="" width={error?.media?.width ?? 1600} height={error?.media?.height ?? 900} />
       <div className="error-page__content container">
         <p className="error-page__status">{status}</p>

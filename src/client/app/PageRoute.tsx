@@ -8,6 +8,9 @@ import { DefaultLayout } from './DefaultLayout.js';
 import { applyHead } from './document-head.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext } from './page-context.js';
+import { useVisitor } from './visitor.js';
+import { notFoundError } from './not-found.js';
+import { useHydrated } from '../lib/use-hydrated.js';
 import { emitPageView } from '../runtime/page-view.js';
 
 /** A page (or the error page, for 404.html) from its payload. */
@@ -20,11 +23,15 @@ export function PageRoute() {
     emitPageView({ url: `${location.pathname}${location.search}${location.hash}`, title: document.title });
   }, [payload, location.key]);
   const i18n = i18nFor(payload.locale);
+  const { country, now } = useVisitor(payload);
+  const hydrated = useHydrated();
   if (payload.kind === 'error') {
+    // Rule 5: the static 404 page cannot know the path it is served for; the browser does.
+    const message = hydrated && payload.status === 404 ? notFoundError(location.pathname, location.search, location.hash).message : payload.message;
     return (
       <I18nextProvider i18n={i18n}>
-        <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, buildId: payload.buildId, country: payload.country }}>
-          <ErrorPage locale={payload.locale} status={payload.status} message={payload.message} error={payload.error} layout={payload.layout} />
+        <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, buildId: payload.buildId, country, now }}>
+          <ErrorPage locale={payload.locale} status={payload.status} message={message} error={payload.error} layout={payload.layout} />
         </PageContext.Provider>
       </I18nextProvider>
     );
@@ -33,7 +40,7 @@ export function PageRoute() {
   return (
     <I18nextProvider i18n={i18n}>
       <PageContext.Provider
-        value={{ locale: page.locale, path: page.path, alternates: page.alternates, buildId: payload.buildId, country: payload.country }}
+        value={{ locale: page.locale, path: page.path, alternates: page.alternates, buildId: payload.buildId, country, now }}
       >
         <DefaultLayout layout={payload.layout}>
           <BlockList blocks={page.blocks} />

@@ -64,3 +64,18 @@ describe('the page loader in the browser', () => {
     expect(error).toMatchObject({ status: 503, message: LIST_ERRORS.components });
   });
 });
+
+describe('rule 5 in the browser', () => {
+  it('a path no page can have is a 404 "Page Not Found: {fullPath}" without a request', async () => {
+    const before = served.length;
+    const error = await clientLoader(args('/Rooms_X?a=1')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, message: 'Page Not Found: /Rooms_X?a=1' });
+    expect(served.length).toBe(before);
+  });
+
+  it('an unmatched valid path is "Page not found: {path}"', async () => {
+    const { notFoundError } = await import('./not-found.js');
+    expect(notFoundError('/no-such-page', '?a=1').message).toBe('Page not found: /no-such-page');
+    expect(notFoundError('/es/Mal//ruta').message).toBe('Page Not Found: /es/Mal//ruta');
+  });
+});

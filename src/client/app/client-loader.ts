@@ -4,6 +4,7 @@ import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { normalizePath, payloadUrl } from '../../shared/routes.js';
 import { ensureMessages } from '../i18n/load-messages.js';
+import { isValidPagePath, notFoundError } from './not-found.js';
 import { mustReload } from '../runtime/build-updates.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
 
@@ -74,6 +75,8 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   const path = normalizePath(url.pathname);
   const target = `${url.pathname}${url.search}${url.hash}`;
   pendingTarget = target;
+  // Rule 5: a path no slug can have is a 404 without asking the server.
+  if (!isValidPagePath(path)) throw notFoundError(url.pathname, url.search, url.hash);
   // Rule 16: after a newer build was signalled, navigations are full page loads.
   if (mustReload(path)) return fullLoad(target);
   // Already in hand (the first view, an earlier visit, or a prefetch, rule 19).

@@ -9,6 +9,8 @@ export interface PageContextValue {
   buildId: string;
   /** Country the page renders for (rule 30: the build's default until the browser knows better). */
   country: string;
+  /** "Now" for dated content (rule 29): the build's day in the static HTML, the real time after hydration. */
+  now: Date;
 }
 
 export const PageContext = createContext<PageContextValue>({
@@ -17,6 +19,7 @@ export const PageContext = createContext<PageContextValue>({
   alternates: {},
   buildId: '',
   country: 'USA',
+  now: new Date(0),
 });
 
 export function usePage(): PageContextValue {

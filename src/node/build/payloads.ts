@@ -8,6 +8,8 @@ export interface PayloadContext {
   siteUrl: string;
   /** Rule 30: the country each locale renders for at build time. */
   countries: Record<Locale, string>;
+  /** Rule 13/29: the UTC day the build renders dated content for. */
+  day: string;
 }
 
 /** Rule 18: what each page needs to render without the CMS. */
@@ -22,6 +24,7 @@ export function pagePayloads(content: SiteContent, ctx: PayloadContext): PagePay
     layout: content.layouts[page.locale],
     head: pageHead(page, ctx.siteUrl, ''),
     country: ctx.countries[page.locale],
+    day: ctx.day,
   }));
 }
 
@@ -40,6 +43,7 @@ export function notFoundPayloads(content: SiteContent, ctx: PayloadContext): Err
       layout: content.layouts[locale],
       head: errorHead(locale, error.text404 || '404'),
       country: ctx.countries[locale],
+      day: ctx.day,
     };
   });
 }

@@ -104,7 +104,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const template = compileTemplate(await readTemplate(bundle));
   const messages = { es: JSON.stringify(JSON.parse(await readFile(path.join(paths.root, 'locales/es.json'), 'utf8'))).replace(/</g, '\\u003c') };
-  const ctx = { buildId, siteUrl: config.siteUrl, countries: { ...config.defaultCountry } };
+  const ctx = { buildId, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day };
   const payloads = [...pagePayloads(content, ctx), ...notFoundPayloads(content, ctx)];
   const rendered = await phases.run(
     'render',
