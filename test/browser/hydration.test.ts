@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/chromium.js';
-import { openPage, waitForHydration } from './page-helpers.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 
 const origin = inject('siteOrigin');
 const deep = inject('deepPages');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe('hydration of the bundled site (issue 2)', () => {
   it.each([
@@ -21,7 +12,7 @@ describe('hydration of the bundled site (issue 2)', () => {
     [deep.en, 'en-US'],
     [deep.es, 'es-MX'],
   ])('%s hydrates with no console error and no hydration error', async (path, lang) => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(chromium());
     const response = await page.goto(`${origin}${path}`);
     expect(response?.status()).toBe(200);
     // The content is in the static HTML, before any JavaScript ran.
@@ -35,7 +26,7 @@ describe('hydration of the bundled site (issue 2)', () => {
   });
 
   it('rules 4 and 18: a click on an internal link navigates client-side from the payload', async () => {
-    const { page, problems, payloadRequests } = await openPage(browser);
+    const { page, problems, payloadRequests } = await openPage(chromium());
     await page.goto(`${origin}/?utm_source=test`);
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -52,7 +43,7 @@ describe('hydration of the bundled site (issue 2)', () => {
   });
 
   it('rule 10: the language switcher writes the cookie and opens the translation client-side', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(chromium());
     await page.goto(`${origin}${deep.es}`);
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -69,7 +60,7 @@ describe('hydration of the bundled site (issue 2)', () => {
   });
 
   it('rule 28: an unknown path gets the locale 404 page with status 404, and it hydrates', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(chromium());
     const en = await page.goto(`${origin}/no-such-page`);
     expect(en?.status()).toBe(404);
     await waitForHydration(page);
@@ -84,7 +75,7 @@ describe('hydration of the bundled site (issue 2)', () => {
   });
 
   it('rule 3: a trailing slash serves the same page', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(chromium());
     const response = await page.goto(`${origin}/es/`);
     expect(response?.status()).toBe(200);
     expect(await page.getAttribute('html', 'lang')).toBe('es-MX');

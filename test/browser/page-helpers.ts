@@ -1,4 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 
 export interface WatchedPage {
   page: Page;
@@ -28,4 +30,22 @@ export async function openPage(browser: Browser, options: { width?: number } = {
 /** Waits until React has hydrated the static HTML (Shell sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+}
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after.
+ * Returns a getter (the browser exists only once `beforeAll` ran).
+ */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running yet: call the getter inside a test');
+    return browser;
+  };
 }

@@ -1,25 +1,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
-import { openPage, waitForHydration } from './page-helpers.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 
 const origin = inject('siteOrigin');
 const dist = inject('siteDist');
 const deep = inject('deepPages');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** A page in a browser whose language list (navigator.languages and Accept-Language) is `locale`. */
 async function browserIn(locale: string, cookie?: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
+  const context = await chromium().newContext({ locale });
   if (cookie) await context.addCookies([{ name: 'i18n_redirected', value: cookie, url: origin }]);
   return context.newPage();
 }
@@ -72,7 +64,7 @@ describe('stale builds (rules 15–17)', () => {
   it('rules 15–16: after latest.json changes and an hour passes, the next click is a full page load', async () => {
     const file = path.join(dist, 'builds/latest.json');
     const original = await readFile(file, 'utf8');
-    const { page } = await openPage(browser);
+    const { page } = await openPage(chromium());
     try {
       await page.clock.install();
       await page.goto(`${origin}${deep.en}`);
@@ -100,7 +92,7 @@ describe('stale builds (rules 15–17)', () => {
   });
 
   it('rules 17 and 11: a missing chunk reloads the target once, never loops, and a failed messages load only logs', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(chromium());
     // The Spanish messages chunk is "gone" (a redeploy removed it).
     await page.route(/\/assets\/es-[\w-]+\.js$/, (route) => route.abort());
     // Full document loads only (client-side navigations fire no `load`).
@@ -132,7 +124,7 @@ describe('stale builds (rules 15–17)', () => {
 
 describe('error page in the browser (rules 21, 27)', () => {
   it('a payload whose block list is not an array shows the error page with 503 and the spec message', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(chromium());
     await page.route(/_payload\.json/, async (route) => {
       const response = await route.fetch();
       const payload = await response.json();
@@ -158,7 +150,7 @@ describe('visitor country and 404 messages (rules 30, 5)', () => {
   const MEXICO_ONLY = 'Pay in 12 interest-free monthly instalments';
 
   it('rule 30: the static page is for the build country; the `country` cookie re-selects targeted blocks after hydration', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await chromium().newContext({ locale: 'en-US' });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -176,7 +168,7 @@ describe('visitor country and 404 messages (rules 30, 5)', () => {
   });
 
   it('rule 5: the 404 page names the path it was served for; an invalid path gets "Page Not Found"', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(chromium());
     await page.goto(`${origin}/no-such-page?x=1`);
     await settle(page);
     expect(await page.getAttribute('.error-page', 'data-message')).toBe('Page not found: /no-such-page');
