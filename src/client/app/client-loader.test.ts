@@ -79,3 +79,21 @@ describe('rule 5 in the browser', () => {
     expect(notFoundError('/es/Mal//ruta').message).toBe('Page Not Found: /es/Mal//ruta');
   });
 });
+
+describe('payload cache', () => {
+  it(`keeps at most MAX_KEPT_PAYLOADS payloads, dropping the least recently stored`, async () => {
+    const { MAX_KEPT_PAYLOADS } = await import('./client-loader.js');
+    for (let i = 0; i < MAX_KEPT_PAYLOADS + 5; i++) primePayload(`/p${i}`, page(`/p${i}`, []) as never);
+    const before = served.length;
+    await clientLoader(args(`/p${MAX_KEPT_PAYLOADS + 4}`));
+    expect(served.length).toBe(before);
+    // The oldest is gone: loading it asks the server again (which has no such page: full load).
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    void clientLoader(args('/p0'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/p0'));
+    expect(served.length).toBe(before + 1);
+    assign.mockRestore();
+    warn.mockRestore();
+  });
+});

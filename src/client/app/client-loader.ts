@@ -31,8 +31,13 @@ export function primePayload(path: string, payload: Payload): void {
   remember(normalizePath(path), payload);
 }
 
+/** Payloads kept for back/forward and prefetches; the oldest go first, so a long visit never grows without bound. */
+export const MAX_KEPT_PAYLOADS = 60;
+
 function remember(path: string, payload: Payload): void {
+  payloads.delete(path);
   payloads.set(path, payload);
+  while (payloads.size > MAX_KEPT_PAYLOADS) payloads.delete(payloads.keys().next().value!);
   if (payload.layout) layouts.set(payload.locale, payload.layout);
 }
 
