@@ -1,5 +1,6 @@
 import type { BlockComponent as CmsComponent, ModalComponent } from '../../shared/blocks.js';
 import type { BlockComponent } from './props.js';
+import { Booking } from './booking/Booking.js';
 import { CookieNotice } from './cookie-notice/CookieNotice.js';
 import { Footer } from './footer/Footer.js';
 import { Header } from './header/Header.js';
@@ -23,6 +24,7 @@ export const registry: Partial<Record<CmsComponent | ModalComponent, BlockCompon
   'blocks.footer': Footer,
   'blocks.language-switcher': LanguageSwitcher,
   'blocks.cookie-notice': CookieNotice,
+  'blocks.booking': Booking,
 };
 
 export function blockComponent(component: string): BlockComponent | undefined {
