@@ -1,6 +1,6 @@
 import { lastPageView, onPageView, type PageView } from '../runtime/page-view.js';
 import { getConsent, onConsentChange, type Consent } from './consent.js';
-import { whenIdle } from './idle.js';
+import { whenIdle } from '../lib/idle.js';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import { parseGtmId, startGtm } from './gtm.js';
-import { whenIdle } from './idle.js';
+import { whenIdle } from '../lib/idle.js';
 
 let started = false;
 

@@ -1,4 +1,6 @@
 import { normalizePath } from '../../shared/routes.js';
+import { whenIdle } from '../lib/idle.js';
+import { connectionHints } from './connection.js';
 
 /**
  * Rules 13–16: the client notices a newer build. After the app is idle and
@@ -33,8 +35,7 @@ export function mustReload(path: string): boolean {
 }
 
 function isSlow2g(): boolean {
-  const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection;
-  return connection?.effectiveType === 'slow-2g';
+  return connectionHints()?.effectiveType === 'slow-2g';
 }
 
 async function readJson<T>(url: string): Promise<T | null> {
@@ -55,8 +56,7 @@ async function warmUp(buildId: string): Promise<void> {
 /** Starts watching for a newer build; returns a stop function. */
 export function watchBuilds(buildId: string, onUpdate: () => void = () => {}): () => void {
   let stopped = false;
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-  const warm = window.setTimeout(() => idle(() => !stopped && !isSlow2g() && void warmUp(buildId)), WARMUP_DELAY_MS);
+  const warm = window.setTimeout(() => whenIdle(() => !stopped && !isSlow2g() && void warmUp(buildId)), WARMUP_DELAY_MS);
   const poll = window.setInterval(async () => {
     const latest = await readJson<{ id?: unknown }>(`/builds/latest.json?${Date.now()}`);
     if (stopped || !latest || typeof latest.id !== 'string' || latest.id === buildId) return;
