@@ -45,6 +45,9 @@ export type Payload = PagePayload | ErrorPayload;
 /** The id of the `<script type="application/json">` that carries the payload in the HTML. */
 export const PAYLOAD_SCRIPT_ID = '__MAREA_PAYLOAD__';
 
+/** The id of the script carrying the active locale's messages (non-English pages, rule 11). */
+export const MESSAGES_SCRIPT_ID = '__MAREA_MESSAGES__';
+
 /**
  * JSON for a `<script type="application/json">`: `<` is escaped so no
  * content can close the script element or open a comment.

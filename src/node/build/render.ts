@@ -1,11 +1,9 @@
 import type { Payload } from '../../shared/payload.js';
-import { PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
+import { MESSAGES_SCRIPT_ID, PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
 import { htmlFile, payloadFile } from '../../shared/routes.js';
 import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
 
-/** The id of the script carrying the active locale's messages (src/client/app/embedded.ts). */
-const MESSAGES_SCRIPT_ID = '__MAREA_MESSAGES__';
 
 export interface RenderedFile {
   file: string;
