@@ -7,6 +7,14 @@ export const HOME_SLUG = 'home';
 /** Rule 2: route ids carry the locale after `___`. */
 export type RouteName = 'index___en' | 'index___es' | 'slug___en' | 'slug___es';
 
+/** Rule 2: the page routes by name, in matching order (`/es/*` before `*`); shared by the router and the build meta file. */
+export const PAGE_ROUTES: readonly { id: RouteName; path: string }[] = [
+  { id: 'index___en', path: '/' },
+  { id: 'index___es', path: '/es' },
+  { id: 'slug___es', path: '/es/*' },
+  { id: 'slug___en', path: '*' },
+];
+
 export function routeName(kind: 'index' | 'slug', locale: Locale): RouteName {
   return `${kind}___${locale}`;
 }

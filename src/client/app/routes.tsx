@@ -1,16 +1,8 @@
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
-import type { RouteName } from '../../shared/routes.js';
+import { PAGE_ROUTES } from '../../shared/routes.js';
 import { PageRoute } from './PageRoute.js';
 import { RouteError } from './RouteError.js';
 import { Shell } from './Shell.js';
-
-/** Rule 2: the page routes, named with the locale after `___`. Order matters: `/es/*` before `*`. */
-const PAGE_ROUTES: { id: RouteName; path: string }[] = [
-  { id: 'index___en', path: '/' },
-  { id: 'index___es', path: '/es' },
-  { id: 'slug___es', path: '/es/*' },
-  { id: 'slug___en', path: '*' },
-];
 
 const PAGE_ROUTE_IDS = new Set<string>(PAGE_ROUTES.map((r) => r.id));
 

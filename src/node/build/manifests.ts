@@ -1,6 +1,7 @@
 import type { Locale, Page } from '../../shared/model.js';
 import { absoluteUrl, escapeHtml } from '../../shared/head.js';
 import { LOCALES, LOCALE_INFO } from '../../shared/locales.js';
+import { PAGE_ROUTES } from '../../shared/routes.js';
 import type { RenderedFile } from './render.js';
 
 /** Rule 13: the published manifests. */
@@ -15,12 +16,10 @@ export interface BuildMeta extends BuildManifest {
   prerendered: string[];
 }
 
-export const ROUTE_PATTERNS: Record<string, string> = {
-  index___en: '/',
-  index___es: '/es',
-  slug___es: '/es/*',
-  slug___en: '/*',
-};
+/** The router's page routes (src/shared/routes.ts) as the meta file's matcher, patterns rooted at `/`. */
+export const ROUTE_PATTERNS: Record<string, string> = Object.fromEntries(
+  PAGE_ROUTES.map(({ id, path }) => [id, path.startsWith('/') ? path : `/${path}`]),
+);
 
 export function manifestFiles(manifest: BuildManifest, pages: Page[], siteUrl: string): RenderedFile[] {
   const meta: BuildMeta = { ...manifest, matcher: ROUTE_PATTERNS, prerendered: pages.map((p) => p.path).sort() };
