@@ -1,5 +1,36 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+const BLOCK_MODULE = /src\/client\/(blocks|modals\/items)\/([^/]+)\/index\.ts$/;
+
+/**
+ * Writes `.vite/blocks.json`: `__component` → the chunk holding its block and
+ * the chunks that chunk imports. The prerender turns it into per-page
+ * `modulepreload` hints (src/node/build/hints.ts). Read from the bundle itself
+ * because Rollup may merge a block's entry into a shared chunk, which Vite's
+ * manifest then lists under the chunk's name instead of the block's file.
+ */
+function blockChunksManifest(): Plugin {
+  return {
+    name: 'marea-block-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const blocks: Record<string, { file: string; imports: string[] }> = {};
+      const imports: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        imports[chunk.fileName] = chunk.imports;
+        for (const id of chunk.moduleIds) {
+          const match = BLOCK_MODULE.exec(id);
+          if (match) blocks[`${match[1] === 'blocks' ? 'blocks' : 'modals'}.${match[2]}`] = { file: chunk.fileName, imports: chunk.imports };
+        }
+      }
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)?.fileName ?? null;
+      this.emitFile({ type: 'asset', fileName: '.vite/blocks.json', source: JSON.stringify({ entry, blocks, imports }, null, 1) });
+    },
+  };
+}
 
 /**
  * One Vite config for the client bundle, the server (SSR) bundle and tests.
@@ -7,7 +38,7 @@ import react from '@vitejs/plugin-react';
  * what is here is what both bundles share.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), blockChunksManifest()],
   // Only PUBLIC_* variables reach the browser (CMS_TOKEN must never ship).
   envPrefix: 'PUBLIC_',
   build: {
@@ -17,8 +48,19 @@ export default defineConfig({
     // The manifest tells the prerender which lazy chunk hydration needs first (modulepreload).
     manifest: true,
     sourcemap: false,
+    // One stylesheet in the page head for every block: block chunks load
+    // before hydration, after first paint, so CSS split with them would show
+    // unstyled server HTML and shift the layout (CLS). All block CSS is a few KB gzip.
+    cssCodeSplit: false,
     reportCompressedSize: false,
     rollupOptions: {
+      output: {
+        // Block chunks named after their block (`block-carousel-<hash>.js`), so size reports read plainly.
+        chunkFileNames: (chunk) => {
+          const match = BLOCK_MODULE.exec(chunk.facadeModuleId ?? chunk.moduleIds.find((id) => BLOCK_MODULE.test(id)) ?? '');
+          return match ? `assets/${match[1] === 'blocks' ? 'block' : 'modal'}-${match[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
       onwarn(warning, warn) {
         // react-helmet-async (inside vite-react-ssg) ships misplaced /*#__PURE__*/ comments: harmless noise.
         if (warning.code === 'INVALID_ANNOTATION') return;

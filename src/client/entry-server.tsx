@@ -6,6 +6,7 @@ import en from '../../locales/en.json';
 import es from '../../locales/es.json';
 import { createRoutes, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
 import { createI18n } from './i18n/i18n.js';
+import { loadBlocks, registeredComponents } from './blocks/registry.js';
 
 /**
  * Server entry: the prerender (src/node/build/render.ts) imports the SSR
@@ -20,7 +21,11 @@ const handler = createStaticHandler(
   { future: ROUTER_FUTURE },
 );
 
+/** Every block is loaded once before the first page renders (the server has no first view to keep small). */
+const allBlocks = loadBlocks(registeredComponents());
+
 export const render: ServerRender = async (url, payload) => {
+  await allBlocks;
   const context = await handler.query(new Request(`http://marea.invalid${url}`), { requestContext: { payload } });
   if (context instanceof Response) throw new Error(`Unexpected redirect while rendering ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context, { future: ROUTER_FUTURE });

@@ -1,12 +1,13 @@
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { ViteReactSSG } from 'vite-react-ssg';
 import { clientLoader, primePayload } from './app/client-loader.js';
+import { payloadBlocks } from './app/payload-blocks.js';
 import { readEmbeddedMessages, readEmbeddedPayload } from './app/embedded.js';
 import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
 import { startAnalytics } from './analytics/start.js';
 import { createI18n } from './i18n/i18n.js';
 import { watchBuilds } from './runtime/build-updates.js';
-import { watchChunkErrors } from './runtime/chunk-errors.js';
+import { handleChunkError, watchChunkErrors } from './runtime/chunk-errors.js';
 import './styles/global.css';
 
 /**
@@ -36,6 +37,13 @@ export const createRoot = ViteReactSSG({
       embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
     return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
   },
+}, async () => {
+  // Hydration waits for the page's block chunks (modulepreloaded by the HTML),
+  // so the first client render is the server's tree.
+  if (embedded) {
+    const blocks = await payloadBlocks(embedded);
+    if (!blocks.ok) handleChunkError(blocks.error);
+  }
 });
 
 // Rules 31–33: after hydration has started; GTM and Datadog load later still, when idle.

@@ -1,8 +1,9 @@
 import type { Block, ErrorContent, Layout, Locale, Page } from './model.js';
 import type { HeadData } from './head.js';
+import type { PageData } from './page-data.js';
 
 /** Bumped when the payload shape changes, so an old client never misreads a new payload. */
-export const PAYLOAD_VERSION = 1;
+export const PAYLOAD_VERSION = 2;
 
 /**
  * What a page needs to render without the CMS (rule 18). The same object is
@@ -23,6 +24,8 @@ export interface PagePayload {
   country: string;
   /** UTC day (yyyy-MM-dd) the page was rendered for: dated content is checked against it until the browser knows the time (rule 29). */
   day: string;
+  /** Build-time data of the page's blocks: list cards, pagination, site map, modals, resorts. */
+  data: PageData;
 }
 
 /** The error page's data (rules 27–28): embedded in `404.html` / `es/404.html`. */
@@ -38,6 +41,8 @@ export interface ErrorPayload {
   head: HeadData;
   country: string;
   day: string;
+  /** The layout's modals (header and footer links can open them). */
+  data: PageData;
 }
 
 export type Payload = PagePayload | ErrorPayload;

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { htmlFile, linkHref, normalizePath, pagePath, parsePath, payloadFile, payloadUrl, routeName, slugProblem } from './routes.js';
+import { isRoutableSlug, listPageSlug } from './routes.js';
 
 describe('rule 2: route names carry the locale', () => {
   it('names routes with ___', () => {
@@ -69,5 +70,25 @@ describe('rule 5: slug validation and files', () => {
     expect(parsePath('/es/habitaciones/suite/?x=1')).toEqual({ locale: 'es', slug: 'habitaciones/suite' });
     expect(parsePath('/')).toEqual({ locale: 'en', slug: 'home' });
     expect(parsePath('/es')).toEqual({ locale: 'es', slug: 'home' });
+  });
+});
+
+describe('list pages (content contract, blocks.pagination)', () => {
+  it('page 1 is the page itself, later pages are {slug}/page/{n}, page/{n} on the home page', () => {
+    expect(listPageSlug('blog', 1)).toBe('blog');
+    expect(listPageSlug('blog', 3)).toBe('blog/page/3');
+    expect(listPageSlug('home', 2)).toBe('page/2');
+  });
+
+  it('routes list pages ≥ 2 of valid slugs, nothing else under page/{n}', () => {
+    expect(isRoutableSlug('blog/page/2')).toBe(true);
+    expect(isRoutableSlug('page/2')).toBe(true);
+    expect(isRoutableSlug('a/b/page/12')).toBe(true);
+    expect(isRoutableSlug('blog/page/1')).toBe(false);
+    expect(isRoutableSlug('blog/page/0')).toBe(false);
+    expect(isRoutableSlug('Blog/page/2')).toBe(false);
+    expect(isRoutableSlug('es/page/2')).toBe(false);
+    expect(isRoutableSlug('home')).toBe(true);
+    expect(isRoutableSlug('rooms//x')).toBe(false);
   });
 });

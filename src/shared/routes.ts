@@ -38,6 +38,24 @@ export function slugProblem(slug: string): string | null {
   return null;
 }
 
+/**
+ * The slug of page `n` of a paginated list on the page `slug` (content
+ * contract, blocks.pagination): page 1 is the page itself, later pages are
+ * `{slug}/page/{n}` (`page/{n}` on the home page, which lives at `/`).
+ */
+export function listPageSlug(slug: string, n: number): string {
+  if (n <= 1) return slug;
+  return slug === HOME_SLUG ? `page/${n}` : `${slug}/page/${n}`;
+}
+
+/** Whether a slug is a page slug, or page ≥ 2 of a list on one (`blog/page/2`, `page/3`). */
+export function isRoutableSlug(slug: string): boolean {
+  if (slug === HOME_SLUG) return true;
+  const list = /^(?:(.+)\/)?page\/([1-9]\d*)$/.exec(slug);
+  if (list && Number(list[2]) >= 2) return list[1] === undefined || slugProblem(list[1]) === null;
+  return slugProblem(slug) === null;
+}
+
 /** Rule 3: paths compare equal with and without a trailing slash. */
 export function normalizePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBlocks } from '../blocks/registry.js';
 import { renderStatic } from '../test/render.js';
 import { block } from '../test/blocks.js';
 import { BlockList, inDateRange } from './BlockList.js';
+
+// Blocks are lazy chunks: loaded before rendering, as the app does before hydration.
+beforeAll(() => loadBlocks(['blocks.wysiwyg']));
 
 describe('BlockList: registry and country targeting (spec §5, rule 30)', () => {
   const blocks = [

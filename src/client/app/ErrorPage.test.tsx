@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBlocks } from '../blocks/registry.js';
 import { renderStatic } from '../test/render.js';
 import { image } from '../test/blocks.js';
 import { block } from '../test/blocks.js';
 import { ErrorPage } from './ErrorPage.js';
+
+beforeAll(() => loadBlocks(['blocks.header', 'blocks.footer']));
 
 const layout = { header: [block('blocks.header', { nav: [] })], footer: [block('blocks.footer', { columns: [] })] };
 const error = { media: image, text404: 'Lost at sea', description404: 'This page sailed away.', links: [{ slug: 'rooms', btntext: 'See rooms' }, { slug: '', btntext: 'No slug' }] };

@@ -8,6 +8,7 @@ import { DefaultLayout } from './DefaultLayout.js';
 import { applyHead } from './document-head.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext } from './page-context.js';
+import { PageDataContext } from './page-data.js';
 import { useVisitor } from './visitor.js';
 import { notFoundError } from './not-found.js';
 import { useHydrated } from '../lib/use-hydrated.js';
@@ -31,7 +32,9 @@ export function PageRoute() {
     return (
       <I18nextProvider i18n={i18n}>
         <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, buildId: payload.buildId, country, now }}>
-          <ErrorPage locale={payload.locale} status={payload.status} message={message} error={payload.error} layout={payload.layout} />
+          <PageDataContext.Provider value={payload.data}>
+            <ErrorPage locale={payload.locale} status={payload.status} message={message} error={payload.error} layout={payload.layout} />
+          </PageDataContext.Provider>
         </PageContext.Provider>
       </I18nextProvider>
     );
@@ -42,9 +45,11 @@ export function PageRoute() {
       <PageContext.Provider
         value={{ locale: page.locale, path: page.path, alternates: page.alternates, buildId: payload.buildId, country, now }}
       >
-        <DefaultLayout layout={payload.layout}>
-          <BlockList blocks={page.blocks} />
-        </DefaultLayout>
+        <PageDataContext.Provider value={payload.data}>
+          <DefaultLayout layout={payload.layout}>
+            <BlockList blocks={page.blocks} />
+          </DefaultLayout>
+        </PageDataContext.Provider>
       </PageContext.Provider>
     </I18nextProvider>
   );

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
+import { PAYLOAD_VERSION } from '../../shared/payload.js';
 import { clientLoader, primePayload } from './client-loader.js';
 
 // A real local server stands in for the CDN (no fetch mocking).
 let server: Server;
 let origin = '';
 const served: string[] = [];
-const page = (path: string, blocks: unknown) => ({ v: 1, kind: 'page', buildId: 'b1', locale: 'en', path, page: { path, blocks }, layout: null, head: {}, country: 'USA' });
+const page = (path: string, blocks: unknown) => ({ v: PAYLOAD_VERSION, kind: 'page', buildId: 'b1', locale: 'en', path, page: { path, blocks }, layout: null, head: {}, country: 'USA' });
 
 beforeAll(async () => {
   server = createServer((req, res) => {

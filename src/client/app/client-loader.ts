@@ -7,6 +7,7 @@ import { ensureMessages } from '../i18n/load-messages.js';
 import { isValidPagePath, notFoundError } from './not-found.js';
 import { mustReload } from '../runtime/build-updates.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
+import { payloadBlocks } from './payload-blocks.js';
 
 /** Payloads already in hand, by path: the embedded one first, then fetched ones. */
 const payloads = new Map<string, Payload>();
@@ -99,9 +100,10 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
     }
   }
   if (payload.kind === 'page' && !Array.isArray(payload.page?.blocks)) throw new StatusError(503, LIST_ERRORS.components);
-  const messages = await ensureMessages(payload.locale);
-  // Rule 17: the messages are a lazy chunk; a newer build may have removed it.
-  if (!messages.ok && handleChunkError(messages.error)) return new Promise<Payload>(() => {});
+  const [messages, blocks] = await Promise.all([ensureMessages(payload.locale), payloadBlocks(payload)]);
+  // Rule 17: messages and blocks are lazy chunks; a newer build may have removed them.
+  const failed = !messages.ok ? messages.error : !blocks.ok ? blocks.error : null;
+  if (failed !== null && handleChunkError(failed)) return new Promise<Payload>(() => {});
   remember(path, payload);
   pendingTarget = null;
   return payload;

@@ -6,6 +6,12 @@ export interface BlockComponentProps {
   block: Block;
   /** Position on the page: the first block is above the fold (eager images). */
   index: number;
+  /**
+   * Rendered as a modal's item: the dialog already shows the item's `title`
+   * as its heading (and labels itself with it), so the block leaves its own
+   * title out. Default false.
+   */
+  inModal?: boolean;
 }
 
 export type BlockComponent = ComponentType<BlockComponentProps>;

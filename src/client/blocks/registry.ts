@@ -1,32 +1,65 @@
-import type { BlockComponent as CmsComponent, ModalComponent } from '../../shared/blocks.js';
+import type { Block } from '../../shared/model.js';
 import type { BlockComponent } from './props.js';
-import { Booking } from './booking/Booking.js';
-import { CookieNotice } from './cookie-notice/CookieNotice.js';
-import { Footer } from './footer/Footer.js';
-import { Header } from './header/Header.js';
-import { Hero } from './hero/Hero.js';
-import { Image } from './image/Image.js';
-import { LanguageSwitcher } from './language-switcher/LanguageSwitcher.js';
-import { Video } from './video/Video.js';
-import { Wysiwyg } from './wysiwyg/Wysiwyg.js';
 
 /**
- * The block registry: `__component` → component. Adding a block is its folder
- * plus one line here. Components not listed yet render nothing (the build
- * already reported unknown ones; known-but-unbuilt ones are listed in the README).
+ * The block registry: `__component` → component, one lazy chunk per block.
+ * A block is a folder `src/client/blocks/<name>/` whose `index.ts` default-
+ * exports its component (`blocks.<name>`); a modal item is a folder
+ * `src/client/modals/items/<name>/` (`modals.<name>`). Adding one is its folder:
+ * nothing else to edit.
+ *
+ * Chunks keep the first view small (≤ 130 KB of JavaScript): a page loads
+ * the blocks it shows. They are loaded *before* rendering (`loadBlocks`:
+ * before hydration, in the route loader before a client-side navigation,
+ * all of them on the server), so rendering stays synchronous and the
+ * hydrated tree is the server's (no Suspense fallback, no mismatch).
  */
-export const registry: Partial<Record<CmsComponent | ModalComponent, BlockComponent>> = {
-  'blocks.hero': Hero,
-  'blocks.image': Image,
-  'blocks.video': Video,
-  'blocks.wysiwyg': Wysiwyg,
-  'blocks.header': Header,
-  'blocks.footer': Footer,
-  'blocks.language-switcher': LanguageSwitcher,
-  'blocks.cookie-notice': CookieNotice,
-  'blocks.booking': Booking,
-};
+type Module = { default: BlockComponent };
 
+const modules: Record<string, () => Promise<Module>> = {};
+for (const [file, load] of Object.entries({
+  ...import.meta.glob<Module>('./*/index.ts'),
+  ...import.meta.glob<Module>('../modals/items/*/index.ts'),
+})) {
+  const [, zone, name] = /^(?:\.\/|\.\.\/(modals)\/items\/)([^/]+)\/index\.ts$/.exec(file)!;
+  modules[`${zone ? 'modals' : 'blocks'}.${name}`] = load;
+}
+
+const loaded = new Map<string, BlockComponent>();
+
+/** The component of a loaded block; undefined for an unknown block or one not loaded yet. */
 export function blockComponent(component: string): BlockComponent | undefined {
-  return registry[component as CmsComponent];
+  return loaded.get(component);
+}
+
+/** Whether the site has a component for `__component` (loaded or not). */
+export function hasBlock(component: string): boolean {
+  return component in modules;
+}
+
+/** Components the registry can load, sorted (for tests and the build's chunk map). */
+export function registeredComponents(): string[] {
+  return Object.keys(modules).sort();
+}
+
+/**
+ * Loads the components of the given `__component`s (unknown ones are
+ * skipped: the build reported them). A failed chunk rejects, so callers can
+ * treat it as a stale build (rule 17).
+ */
+export async function loadBlocks(components: Iterable<string>): Promise<void> {
+  const wanted = [...new Set(components)].filter((c) => !loaded.has(c) && modules[c]);
+  await Promise.all(
+    wanted.map(async (component) => {
+      const module = await modules[component]!();
+      loaded.set(component, module.default);
+    }),
+  );
+}
+
+/** The `__component`s of some block lists (blocks do not nest blocks). */
+export function componentsOf(...zones: (readonly Block[] | null | undefined)[]): string[] {
+  const out = new Set<string>();
+  for (const zone of zones) if (Array.isArray(zone)) for (const block of zone) out.add(block.component);
+  return [...out];
 }

@@ -1,4 +1,5 @@
 import type { Media } from '../../shared/model.js';
+import { srcSet } from '../../shared/media.js';
 
 interface Props {
   media: Media;
@@ -10,12 +11,7 @@ interface Props {
   alt?: string;
 }
 
-/** `srcset` from the CMS formats plus the original (content contract, Media). */
-export function srcSet(media: Media): string | undefined {
-  const candidates = media.formats.map((f) => `${f.url} ${f.width}w`);
-  if (media.width) candidates.push(`${media.url} ${media.width}w`);
-  return candidates.length > 1 ? candidates.join(', ') : undefined;
-}
+export { srcSet };
 
 /** An image with explicit dimensions (no layout shift), `srcset`/`sizes`, lazy below the fold. */
 export function ResponsiveImage({ media, sizes = '100vw', priority = false, className, alt }: Props) {

@@ -8,6 +8,8 @@ import type { Locale } from '../../shared/model.js';
 import en from '../../../locales/en.json';
 import es from '../../../locales/es.json';
 import { PageContext, type PageContextValue } from '../app/page-context.js';
+import { PageDataContext } from '../app/page-data.js';
+import { EMPTY_PAGE_DATA, type PageData } from '../../shared/page-data.js';
 import { createI18n } from '../i18n/i18n.js';
 
 createI18n('en', en);
@@ -18,6 +20,8 @@ export interface RenderOptions {
   locale?: Locale;
   url?: string;
   page?: Partial<PageContextValue>;
+  /** Build-time data the blocks read (lists, pagination, site map, modals, resorts). */
+  data?: Partial<PageData>;
 }
 
 function wrap(element: ReactElement, options: RenderOptions): ReactElement {
@@ -26,7 +30,9 @@ function wrap(element: ReactElement, options: RenderOptions): ReactElement {
   return (
     <MemoryRouter initialEntries={[options.url ?? page.path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <I18nextProvider i18n={locale === 'es' ? esI18n : enI18n}>
-        <PageContext.Provider value={page}>{element}</PageContext.Provider>
+        <PageContext.Provider value={page}>
+          <PageDataContext.Provider value={{ ...EMPTY_PAGE_DATA, ...options.data }}>{element}</PageDataContext.Provider>
+        </PageContext.Provider>
       </I18nextProvider>
     </MemoryRouter>
   );

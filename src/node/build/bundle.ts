@@ -6,6 +6,7 @@ import type { ServerBundle } from '../../shared/render-contract.js';
 import type { PublicConfig } from '../config/env.js';
 import { hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
+import { blockChunks, type BlockChunkManifest, type ManifestChunk } from './hints.js';
 
 /** What the browser and server bundles are built from (rule 13: "code"). */
 export const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
@@ -95,24 +96,21 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
   return { hash, clientDir, server, cached };
 }
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  dynamicImports?: string[];
-}
-
 /**
  * The client build's index.html, with `modulepreload` hints for the chunks
  * hydration imports lazily (react-dom/client, via vite-react-ssg), so the
  * browser fetches them in parallel instead of after the entry.
  */
-export async function readTemplate(bundle: Bundle): Promise<string> {
+export async function readTemplate(bundle: Bundle): Promise<{ html: string; chunks: Map<string, string[]> }> {
   const html = await readFile(path.join(bundle.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(bundle.clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['index.html'];
   // Vendor chunks only (react-dom/client): the app's own lazy modules (locale
   // messages, the Datadog loader) stay lazy so they never weigh on first load.
+  const chunks = blockChunks(JSON.parse(await readFile(path.join(bundle.clientDir, '.vite/blocks.json'), 'utf8')) as BlockChunkManifest);
+  // Block chunks are hinted per page, by the blocks each page renders (hints.ts).
+  const perPage = new Set([...chunks.values()].flat());
   const lazy = [...new Set(entry?.dynamicImports ?? [])].filter((key) => !key.endsWith('.json') && !key.startsWith('src/')).map((key) => manifest[key]?.file);
-  const hints = lazy.filter((file): file is string => !!file).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
+  const hints = lazy.filter((file): file is string => !!file && !perPage.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return { html: html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`), chunks };
 }

@@ -1,6 +1,9 @@
 import type { Locale, SiteContent } from '../../shared/model.js';
 import { errorHead, pageHead } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
+import { builtPages } from './list-pages.js';
+import { pageData, referencedModals } from './page-data.js';
+import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
 import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
 
 export interface PayloadContext {
@@ -12,9 +15,9 @@ export interface PayloadContext {
   day: string;
 }
 
-/** Rule 18: what each page needs to render without the CMS. */
+/** Rule 18: what each page (list pages included) needs to render without the CMS. */
 export function pagePayloads(content: SiteContent, ctx: PayloadContext): PagePayload[] {
-  return content.pages.map((page) => ({
+  return builtPages(content.pages).map(({ page, source, n }) => ({
     v: PAYLOAD_VERSION,
     kind: 'page',
     buildId: ctx.buildId,
@@ -25,6 +28,7 @@ export function pagePayloads(content: SiteContent, ctx: PayloadContext): PagePay
     head: pageHead(page, ctx.siteUrl, ''),
     country: ctx.countries[page.locale],
     day: ctx.day,
+    data: pageData(content, source, n),
   }));
 }
 
@@ -44,6 +48,7 @@ export function notFoundPayloads(content: SiteContent, ctx: PayloadContext): Err
       head: errorHead(locale, error.text404 || '404'),
       country: ctx.countries[locale],
       day: ctx.day,
+      data: { ...EMPTY_PAGE_DATA, modals: referencedModals([...content.layouts[locale].header, ...content.layouts[locale].footer], content.modals[locale]) },
     };
   });
 }

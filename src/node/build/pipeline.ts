@@ -102,14 +102,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   const content = rewriteMediaUrls(loaded.content, media.urls);
 
-  const template = compileTemplate(await readTemplate(bundle));
+  const { html, chunks } = await readTemplate(bundle);
+  const template = compileTemplate(html);
   const messages = { es: JSON.stringify(JSON.parse(await readFile(path.join(paths.root, 'locales/es.json'), 'utf8'))).replace(/</g, '\\u003c') };
   const ctx = { buildId, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day };
-  const payloads = [...pagePayloads(content, ctx), ...notFoundPayloads(content, ctx)];
+  const pages = pagePayloads(content, ctx);
+  const payloads = [...pages, ...notFoundPayloads(content, ctx)];
   const rendered = await phases.run(
     'render',
-    () => renderPages(pageInputs(payloads), bundle.server.render, template, messages),
-    () => `${content.pages.length} pages + ${payloads.length - content.pages.length} error pages`,
+    () => renderPages(pageInputs(payloads), bundle.server.render, template, messages, chunks),
+    () => `${pages.length} pages + ${payloads.length - pages.length} error pages`,
   );
 
   const written = await phases.run(
@@ -123,8 +125,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
 
   const manifest = { id: buildId, timestamp: loaded.timestamp };
-  const manifests = manifestFiles(manifest, content.pages, config.siteUrl);
-  await phases.run('manifests', () => writeFiles(staging, manifests), () => `build ${buildId}, sitemap ${content.pages.length} urls`);
+  const manifests = manifestFiles(manifest, pages.map((p) => p.page), config.siteUrl);
+  await phases.run('manifests', () => writeFiles(staging, manifests), () => `build ${buildId}, sitemap ${pages.length} urls`);
 
   const buildDir = await storeBuild(paths, staging, { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() });
   if (options.publish !== false) {
@@ -134,7 +136,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   return {
     buildId,
     timestamp: loaded.timestamp,
-    pages: content.pages.length,
+    pages: pages.length,
     files: rendered.length + manifests.length + media.files,
     bytes: written.bytes,
     mediaFiles: media.files,

@@ -3,6 +3,7 @@ import { MESSAGES_SCRIPT_ID, PAYLOAD_SCRIPT_ID, serializeForScript } from '../..
 import { htmlFile, payloadFile } from '../../shared/routes.js';
 import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
+import { pageHints } from './hints.js';
 
 
 export interface RenderedFile {
@@ -38,6 +39,7 @@ export async function renderPages(
   render: ServerRender,
   template: PageTemplate,
   messages: Partial<Record<string, string>>,
+  chunks: Map<string, string[]> = new Map(),
 ): Promise<RenderedFile[]> {
   const files: RenderedFile[] = [];
   for (const input of inputs) {
@@ -47,7 +49,7 @@ export async function renderPages(
     const data =
       `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${json}</script>` +
       (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
-    files.push({ file: input.htmlFile, content: template.render({ head: input.payload.head, app, data }) });
+    files.push({ file: input.htmlFile, content: template.render({ head: input.payload.head, app, data, hints: pageHints(input.payload, chunks) }) });
     if (input.payloadFile) files.push({ file: input.payloadFile, content: json });
   }
   return files;

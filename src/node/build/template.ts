@@ -7,7 +7,8 @@ import { headHtml } from '../../shared/head.js';
  * what keeps vite-react-ssg's own loop at 30–60 pages/s).
  */
 export interface PageTemplate {
-  render(parts: { head: HeadData; app: string; data: string }): string;
+  /** `hints`: extra head tags of the page (preloads), raw HTML. */
+  render(parts: { head: HeadData; app: string; data: string; hints?: string }): string;
 }
 
 const MARKERS = ['<!--marea-head-->', '<!--marea-app-->', '<!--marea-data-->'] as const;
@@ -26,7 +27,7 @@ export function compileTemplate(html: string): PageTemplate {
   }
   const [afterHtml, afterHead, afterApp] = pieces as [string, string, string];
   return {
-    render: ({ head, app, data }) =>
-      `${before}<html lang="${head.lang}">${afterHtml}${headHtml(head)}${afterHead}${app}${afterApp}${data}${rest}`,
+    render: ({ head, app, data, hints }) =>
+      `${before}<html lang="${head.lang}">${afterHtml}${headHtml(head)}${hints ? `\n    ${hints}` : ''}${afterHead}${app}${afterApp}${data}${rest}`,
   };
 }

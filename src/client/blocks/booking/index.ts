@@ -1,0 +1,1 @@
+export { Booking as default } from './Booking.js';

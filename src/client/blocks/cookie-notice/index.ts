@@ -1,0 +1,1 @@
+export { CookieNotice as default } from './CookieNotice.js';

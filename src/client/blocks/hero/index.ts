@@ -1,0 +1,1 @@
+export { Hero as default } from './Hero.js';

@@ -1,0 +1,1 @@
+export { LanguageSwitcher as default } from './LanguageSwitcher.js';

@@ -1,0 +1,1 @@
+export { Wysiwyg as default } from './Wysiwyg.js';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../../shared/model.js';
+import type { PagePayload } from '../../shared/payload.js';
+import { blockChunks, pageHints } from './hints.js';
+
+const manifest = {
+  entry: 'assets/index.js',
+  blocks: {
+    'blocks.hero': { file: 'assets/block-hero.js', imports: ['assets/index.js', 'assets/ResponsiveImage.js'] },
+    'blocks.carousel': { file: 'assets/block-carousel.js', imports: ['assets/ResponsiveImage.js'] },
+  },
+  imports: { 'assets/block-hero.js': ['assets/index.js', 'assets/ResponsiveImage.js'], 'assets/block-carousel.js': ['assets/ResponsiveImage.js'], 'assets/ResponsiveImage.js': ['assets/index.js'] },
+};
+const hero: Block = {
+  component: 'blocks.hero', name: 'Hero', key: '0', countries: null,
+  props: { media: { kind: 'image', url: '/m/big.jpg', mime: 'image/jpeg', width: 1200, height: 800, alt: '', formats: [{ url: '/m/small.jpg', width: 500, height: 333 }] } },
+};
+const payload = (blocks: Block[]) => ({ kind: 'page', country: 'USA', page: { blocks }, layout: { header: [], footer: [] } }) as unknown as PagePayload;
+
+describe('per-page hints', () => {
+  it('maps a block to its chunk and the chunks it imports, never the entry', () => {
+    expect(blockChunks(manifest).get('blocks.hero')).toEqual(['assets/block-hero.js', 'assets/ResponsiveImage.js']);
+  });
+
+  it('modulepreloads only the chunks of the blocks on the page, each once', () => {
+    const html = pageHints(payload([hero]), blockChunks(manifest));
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/block-hero.js">');
+    expect(html.match(/ResponsiveImage/g)).toHaveLength(1);
+    expect(html).not.toContain('block-carousel');
+  });
+
+  it('preloads the hero image with the same srcset as the <img>, only when the page opens with a hero image', () => {
+    const html = pageHints(payload([hero]), new Map());
+    expect(html).toContain('<link rel="preload" as="image" href="/m/big.jpg" imagesrcset="/m/small.jpg 500w, /m/big.jpg 1200w" imagesizes="100vw" fetchpriority="high">');
+    expect(pageHints(payload([{ ...hero, key: '1', component: 'blocks.image' }, hero]), new Map())).not.toContain('as="image"');
+    expect(pageHints(payload([{ ...hero, countries: ['MEX'] }]), new Map())).not.toContain('as="image"');
+  });
+});

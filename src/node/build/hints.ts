@@ -1,0 +1,68 @@
+import type { Block } from '../../shared/model.js';
+import { escapeHtml } from '../../shared/head.js';
+import { geolocated } from '../../shared/geo.js';
+import { srcSet } from '../../shared/media.js';
+import type { Payload } from '../../shared/payload.js';
+
+/** A chunk of the client build's manifest (`.vite/manifest.json`). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** `.vite/blocks.json`, written by the client build (vite.config.ts, blockChunksManifest). */
+export interface BlockChunkManifest {
+  entry: string | null;
+  blocks: Record<string, { file: string; imports: string[] }>;
+  imports: Record<string, string[]>;
+}
+
+/**
+ * `__component` → the JavaScript files its block needs (its chunk and the
+ * chunks it imports, minus the entry, which every page loads anyway).
+ */
+export function blockChunks(manifest: BlockChunkManifest): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [component, chunk] of Object.entries(manifest.blocks)) {
+    const files = new Set<string>();
+    const visit = (file: string): void => {
+      if (file === manifest.entry || files.has(file)) return;
+      files.add(file);
+      for (const next of manifest.imports[file] ?? []) visit(next);
+    };
+    visit(chunk.file);
+    out.set(component, [...files]);
+  }
+  return out;
+}
+
+/**
+ * Head hints of one page: `modulepreload` for the chunks of the blocks it
+ * renders (hydration waits for them, so they must not be discovered late),
+ * and a high-priority `preload` of the hero image when the page opens with
+ * one (the LCP element on most pages).
+ */
+export function pageHints(payload: Payload, chunks: Map<string, string[]>): string {
+  const blocks: Block[] = [
+    ...(payload.kind === 'page' ? payload.page.blocks : []),
+    ...(payload.layout?.header ?? []),
+    ...(payload.layout?.footer ?? []),
+  ];
+  const files = new Set(blocks.flatMap((b) => chunks.get(b.component) ?? []));
+  const tags = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const first = payload.kind === 'page' ? geolocated(payload.page.blocks, payload.country)[0] : undefined;
+  const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;
+  if (hero) tags.unshift(hero);
+  return tags.join('\n    ');
+}
+
+function heroImage(block: Block): string | null {
+  const media = block.props.media as { kind?: string; url?: string } | null | undefined;
+  if (media?.kind !== 'image' || typeof media.url !== 'string') return null;
+  const set = srcSet(media as Parameters<typeof srcSet>[0]);
+  const attrs = set ? ` imagesrcset="${escapeHtml(set)}" imagesizes="100vw"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(media.url)}"${attrs} fetchpriority="high">`;
+}

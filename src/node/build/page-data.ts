@@ -1,0 +1,155 @@
+import type { Block, Locale, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
+import { listPageSlug } from '../../shared/routes.js';
+import type { ListCard, ListData, PageData, Resort, SiteMapGroup } from '../../shared/page-data.js';
+
+/**
+ * Build-time data of a page's blocks (src/shared/page-data.ts): everything a
+ * block needs from the rest of the site is resolved here, so the browser
+ * never asks the CMS. Pure functions of the normalised content.
+ */
+
+/** Default `pageSize` of a blog list when the CMS leaves it out or sends nonsense. */
+export const DEFAULT_PAGE_SIZE = 6;
+/** Order of the site map's groups. */
+const KIND_ORDER: readonly PageKind[] = ['page', 'room', 'service', 'destination', 'post'];
+
+/** What a blog-list block selects: kind (default `post`), category as a slug prefix, page size. */
+export interface ListQuery {
+  kind: PageKind;
+  category: string | null;
+  pageSize: number;
+}
+
+export function listQuery(block: Block): ListQuery {
+  const { kind, category, pageSize } = block.props;
+  return {
+    kind: typeof kind === 'string' && (KIND_ORDER as string[]).includes(kind) ? (kind as PageKind) : 'post',
+    category: typeof category === 'string' && category.trim() !== '' ? category.trim().replace(/^\/+|\/+$/g, '') : null,
+    pageSize: typeof pageSize === 'number' && Number.isInteger(pageSize) && pageSize > 0 ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * Pages a list shows, newest `date` first (undated last, then by title):
+ * same locale and kind, under `{category}/` when a category is given,
+ * never the listing page itself.
+ */
+export function listedPages(pages: readonly Page[], from: Page, query: ListQuery): Page[] {
+  return pages
+    .filter((p) => p.locale === from.locale && p.kind === query.kind && p.documentId !== from.documentId)
+    .filter((p) => query.category === null || p.slug.startsWith(`${query.category}/`))
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+function card(page: Page): ListCard {
+  return { title: page.title, slug: page.slug, kind: page.kind, summary: page.summary, cover: page.cover, date: page.date };
+}
+
+/** Page `n` (1-based) of a list. */
+export function listData(pages: readonly Page[], from: Page, block: Block, n: number): ListData {
+  const query = listQuery(block);
+  const all = listedPages(pages, from, query);
+  const count = pageCount(all.length, query.pageSize);
+  const page = Math.min(Math.max(1, n), count);
+  const cards = all.slice((page - 1) * query.pageSize, page * query.pageSize).map(card);
+  return { cards, total: all.length, page, pageCount: count };
+}
+
+/** How many list pages a page has: its paginated list's page count (pages with a `blocks.pagination`), else 1. */
+export function listPageCount(pages: readonly Page[], page: Page): number {
+  if (!page.blocks.some((b) => b.component === 'blocks.pagination')) return 1;
+  const list = page.blocks.find((b) => b.component === 'blocks.blog-list');
+  return list ? listData(pages, page, list, 1).pageCount : 1;
+}
+
+/** Every page of the locale, grouped by kind in a fixed order, each group sorted by title. */
+export function siteMapOf(pages: readonly Page[], locale: Locale): SiteMapGroup[] {
+  const ofLocale = pages.filter((p) => p.locale === locale);
+  return KIND_ORDER.map((kind) => ({
+    kind,
+    pages: ofLocale
+      .filter((p) => p.kind === kind)
+      .sort((a, b) => a.title.localeCompare(b.title, locale) || a.slug.localeCompare(b.slug))
+      .map((p) => ({ title: p.title, slug: p.slug })),
+  })).filter((group) => group.pages.length > 0);
+}
+
+/** Modal names or ids a value refers to: modal links (`{kind:'modal'}`) and the booking's `groupsModal`, at any depth. */
+export function modalRefs(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) modalRefs(item, into);
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (record.kind === 'modal' && typeof record.modal === 'string') into.add(record.modal);
+    for (const [key, item] of Object.entries(record)) {
+      if (key === 'groupsModal' && typeof item === 'string' && item !== '') into.add(item);
+      else modalRefs(item, into);
+    }
+  }
+  return into;
+}
+
+/** The modals the blocks can open, following modals that open other modals; in content order. */
+export function referencedModals(blocks: readonly Block[], modals: readonly Modal[]): Modal[] {
+  const wanted = modalRefs(blocks.map((b) => b.props));
+  const found = new Set<Modal>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const modal of modals) {
+      if (found.has(modal) || !(wanted.has(modal.name) || wanted.has(String(modal.id)))) continue;
+      found.add(modal);
+      modalRefs(modal.items.map((i) => i.props), wanted);
+      grew = true;
+    }
+  }
+  return modals.filter((m) => found.has(m));
+}
+
+/** Resorts of every booking block of the locale (pages, layout, modals), first occurrence of a code wins. */
+export function resortsOf(content: SiteContent, locale: Locale): Resort[] {
+  const zones = [
+    ...content.pages.filter((p) => p.locale === locale).map((p) => p.blocks),
+    content.layouts[locale].header,
+    content.layouts[locale].footer,
+    ...content.modals[locale].map((m) => m.items),
+  ];
+  const byCode = new Map<string, Resort>();
+  for (const block of zones.flat()) {
+    if (block.component !== 'blocks.booking' || !Array.isArray(block.props.resorts)) continue;
+    for (const r of block.props.resorts as Record<string, unknown>[]) {
+      if (typeof r?.code !== 'string' || byCode.has(r.code)) continue;
+      byCode.set(r.code, { code: r.code, name: String(r.name ?? r.code), destination: String(r.destination ?? '') });
+    }
+  }
+  return [...byCode.values()];
+}
+
+const FORMS = new Set(['blocks.form', 'modals.embedded-form']);
+
+/**
+ * The data of one rendered page (`n` = its list page, 1 for the page itself).
+ * Only what its blocks use is included, so payloads stay small.
+ */
+export function pageData(content: SiteContent, page: Page, n: number): PageData {
+  const layout = content.layouts[page.locale];
+  const lists: PageData['lists'] = {};
+  const listBlocks = page.blocks.filter((b) => b.component === 'blocks.blog-list');
+  const paginated = page.blocks.some((b) => b.component === 'blocks.pagination') ? listBlocks[0] : undefined;
+  for (const block of listBlocks) lists[block.key] = listData(content.pages, page, block, block === paginated ? n : 1);
+  const modals = referencedModals([...page.blocks, ...layout.header, ...layout.footer], content.modals[page.locale]);
+  const usesForms = [...page.blocks, ...layout.header, ...layout.footer, ...modals.flatMap((m) => m.items)].some((b) => FORMS.has(b.component));
+  const list = paginated ? lists[paginated.key]! : null;
+  return {
+    lists,
+    pagination: list
+      ? { page: list.page, pageCount: list.pageCount, slugs: Array.from({ length: list.pageCount }, (_, i) => listPageSlug(page.slug, i + 1)) }
+      : null,
+    siteMap: page.blocks.some((b) => b.component === 'blocks.site-map') ? siteMapOf(content.pages, page.locale) : null,
+    modals,
+    resorts: usesForms ? resortsOf(content, page.locale) : [],
+  };
+}
