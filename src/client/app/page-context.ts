@@ -9,6 +9,10 @@ export interface PageContextValue {
   buildId: string;
   /** Country the page renders for (rule 30: the build's default until the browser knows better). */
   country: string;
+  /** Absolute canonical URL of the page (from SITE_URL at build time; '' on error pages): share links use it, identical on server and client. */
+  canonical: string;
+  /** The page's document title. */
+  title: string;
   /** "Now" for dated content (rule 29): the build's day in the static HTML, the real time after hydration. */
   now: Date;
 }
@@ -18,6 +22,8 @@ export const PageContext = createContext<PageContextValue>({
   path: '/',
   alternates: {},
   buildId: '',
+  canonical: '',
+  title: '',
   country: 'USA',
   now: new Date(0),
 });
