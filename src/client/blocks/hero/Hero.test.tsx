@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { renderStatic } from '../../test/render.js';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount, renderStatic } from '../../test/render.js';
 import { block, image } from '../../test/blocks.js';
 import { Hero } from './Hero.js';
 
@@ -28,5 +29,38 @@ describe('blocks.hero', () => {
     const html = renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: { ...image, kind: 'video', mime: 'video/mp4', url: '/v.mp4' } })} index={0} />);
     expect(html).toMatch(/<video[^>]*src="\/v.mp4"/);
     expect(html).toContain('muted');
+  });
+
+  describe('background video (WCAG 2.2.2)', () => {
+    const video = block('blocks.hero', { title: 'x', media: { ...image, kind: 'video', mime: 'video/mp4', url: '/v.mp4' } });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('has no pause button in the static HTML, one after hydration that pauses and resumes', async () => {
+      expect(renderStatic(<Hero block={video} index={0} />)).not.toContain('hero__motion');
+      const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+        Object.defineProperty(this, 'paused', { value: true, configurable: true });
+      });
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+        Object.defineProperty(this, 'paused', { value: false, configurable: true });
+        return Promise.resolve();
+      });
+      const root = await mount(<Hero block={video} index={0} />);
+      const button = root.querySelector<HTMLButtonElement>('.hero__motion')!;
+      expect(button.textContent).toContain('Pause background video');
+      Object.defineProperty(root.querySelector('video')!, 'paused', { value: false, configurable: true });
+      await act(async () => button.click());
+      expect(pause).toHaveBeenCalledTimes(1);
+      expect(button.getAttribute('aria-pressed')).toBe('true');
+      await act(async () => button.click());
+      expect(button.getAttribute('aria-pressed')).toBe('false');
+    });
+
+    it('does not keep playing for visitors who prefer reduced motion', async () => {
+      vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
+      const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+      const root = await mount(<Hero block={video} index={0} />);
+      expect(pause).toHaveBeenCalled();
+      expect(root.querySelector('.hero__motion')!.getAttribute('aria-pressed')).toBe('true');
+    });
   });
 });

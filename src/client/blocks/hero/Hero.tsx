@@ -1,6 +1,7 @@
 import { asMedia, ResponsiveImage } from '../../components/ResponsiveImage.js';
 import { asLink, SmartLink } from '../../components/SmartLink.js';
 import { text, type BlockComponentProps } from '../props.js';
+import { BackgroundVideo } from './BackgroundVideo.js';
 import './hero.css';
 
 /** `blocks.hero`: title, subtitle, media (image or video), cta link, height full/half. */
@@ -18,7 +19,7 @@ export function Hero({ block, index }: BlockComponentProps) {
         <ResponsiveImage className="hero__media" media={media} priority={index === 0} alt="" />
       )}
       {media?.kind === 'video' && (
-        <video className="hero__media" src={media.url} autoPlay muted loop playsInline aria-hidden="true" />
+        <BackgroundVideo media={media} />
       )}
       <div className="hero__scrim" />
       <div className="hero__content">

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { renderStatic } from '../../test/render.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount, renderStatic } from '../../test/render.js';
 import { block, image } from '../../test/blocks.js';
 import { Video } from './Video.js';
 
@@ -22,5 +22,23 @@ describe('blocks.video', () => {
     expect(html).toContain('preload="none"');
     expect(html).not.toContain('autoPlay');
     expect(html).toContain('Tu navegador no puede reproducir este video.');
+  });
+});
+
+describe('blocks.video and reduced motion', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('pauses an autoplaying video after hydration when the visitor prefers reduced motion', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    await mount(<Video block={block('blocks.video', { media: { ...image, kind: 'video', url: '/v.mp4' }, autoplay: true })} index={1} />);
+    expect(pause).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves it playing otherwise', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: false, media: query }) as MediaQueryList);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    await mount(<Video block={block('blocks.video', { media: { ...image, kind: 'video', url: '/v.mp4' }, autoplay: true })} index={1} />);
+    expect(pause).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,20 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prefersReducedMotion } from '../../lib/reduced-motion.js';
 import { asMedia } from '../../components/ResponsiveImage.js';
 import { bool, type BlockComponentProps } from '../props.js';
 
 /**
  * `blocks.video`: media (video), poster, autoplay, loop. Autoplay is muted
- * (browsers refuse sound) and the native controls stay available.
+ * (browsers refuse sound), stopped for visitors who prefer reduced motion,
+ * and the native controls stay available.
  */
 export function Video({ block }: BlockComponentProps) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (prefersReducedMotion()) ref.current?.pause();
+  }, []);
   const media = asMedia(block.props.media);
   const poster = asMedia(block.props.poster);
   if (!media) return null;
@@ -15,6 +22,7 @@ export function Video({ block }: BlockComponentProps) {
   return (
     <figure className="block-video container">
       <video
+        ref={ref}
         src={media.url}
         poster={poster?.url}
         width={media.width ?? poster?.width ?? undefined}

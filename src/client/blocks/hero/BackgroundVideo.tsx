@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Media } from '../../../shared/model.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
+import { prefersReducedMotion } from '../../lib/reduced-motion.js';
+
+/**
+ * The hero's looping background film: decorative (hidden from assistive
+ * technology), muted, never autoplaying for visitors who ask for reduced
+ * motion, and with a pause button (WCAG 2.2.2: moving content longer than
+ * five seconds can be paused). The button appears after hydration, when it works.
+ */
+export function BackgroundVideo({ media }: { media: Media }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(true);
+
+  useEffect(() => {
+    if (prefersReducedMotion()) {
+      video.current?.pause();
+      setPlaying(false);
+    }
+  }, []);
+
+  const toggle = () => {
+    const el = video.current;
+    if (!el) return;
+    if (el.paused) void el.play().catch(() => setPlaying(false));
+    else el.pause();
+    setPlaying(!el.paused);
+  };
+
+  return (
+    <>
+      <video ref={video} className="hero__media" src={media.url} autoPlay muted loop playsInline aria-hidden="true" tabIndex={-1} />
+      {hydrated && (
+        <button type="button" className="hero__motion" aria-pressed={!playing} onClick={toggle}>
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+          <span className="visually-hidden">{t('hero.pauseVideo')}</span>
+        </button>
+      )}
+    </>
+  );
+}
