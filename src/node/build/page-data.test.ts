@@ -86,7 +86,7 @@ describe('site map and modals', () => {
   });
 
   it('finds modal links and groupsModal at any depth, and follows modals that open modals', () => {
-    expect([...modalRefs({ a: [{ kind: 'modal', modal: 'one' }], b: { groupsModal: 'two' } })].sort()).toEqual(['one', 'two']);
+    expect([...modalRefs({ a: [{ kind: 'modal', modal: 'one' }], b: { groupsModal: 'two' }, body: '<p><a href="#modal=spa%20rituals">x</a> <a href="#top">y</a></p>' })].sort()).toEqual(['one', 'spa rituals', 'two']);
     const modals: Modal[] = [
       { id: 1, name: 'gallery', items: [block('modals.wysiwyg', { cta: { kind: 'modal', label: 'More', modal: '3' } })] },
       { id: 2, name: 'unused', items: [] },

@@ -78,9 +78,13 @@ export function siteMapOf(pages: readonly Page[], locale: Locale): SiteMapGroup[
   })).filter((group) => group.pages.length > 0);
 }
 
-/** Modal names or ids a value refers to: modal links (`{kind:'modal'}`) and the booking's `groupsModal`, at any depth. */
+/** `href="#modal=name"` in sanitised rich text: editors can open a modal from a text link too. */
+const RICH_TEXT_MODAL = /href="#modal=([^"&]+)"/g;
+
+/** Modal names or ids a value refers to: modal links (`{kind:'modal'}`), the booking's `groupsModal` and rich-text `#modal=` links, at any depth. */
 export function modalRefs(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) modalRefs(item, into);
+  if (typeof value === 'string') for (const match of value.matchAll(RICH_TEXT_MODAL)) into.add(decodeURIComponent(match[1]!));
+  else if (Array.isArray(value)) for (const item of value) modalRefs(item, into);
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (record.kind === 'modal' && typeof record.modal === 'string') into.add(record.modal);
