@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Layout } from '../../shared/model.js';
+import { ModalHost } from '../modals/ModalHost.js';
 import { BlockList } from './BlockList.js';
 
-/** The default layout (spec §2): header zone, main content, footer zone. */
+/** The default layout (spec §2): header zone, main content, footer zone, and the modals their links open. */
 export function DefaultLayout({ layout, children }: { layout: Layout | null; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -20,6 +21,7 @@ export function DefaultLayout({ layout, children }: { layout: Layout | null; chi
         {children}
       </main>
       {layout && <BlockList blocks={layout.footer} />}
+      <ModalHost />
     </>
   );
 }

@@ -18,11 +18,14 @@ import { emitPageView } from '../runtime/page-view.js';
 export function PageRoute() {
   const payload = useLoaderData() as Payload;
   const location = useLocation();
-  // Rule 31: one page view per view, after its title is set.
+  // Rule 31: one page view per view, after its title is set. Opening or
+  // closing a modal (`#modal=…`) changes only the hash: not a new view.
+  const view = `${location.pathname}${location.search}`;
   useEffect(() => {
     applyHead(payload.head);
-    emitPageView({ url: `${location.pathname}${location.search}${location.hash}`, title: document.title });
-  }, [payload, location.key]);
+    const hash = location.hash.startsWith('#modal=') ? '' : location.hash;
+    emitPageView({ url: `${view}${hash}`, title: document.title });
+  }, [payload, view]);
   const i18n = i18nFor(payload.locale);
   const { country, now } = useVisitor(payload);
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-import type { LoaderFunction, RouteObject } from 'react-router-dom';
+import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
 import { PAGE_ROUTES } from '../../shared/routes.js';
 import { PageRoute } from './PageRoute.js';
 import { RouteError } from './RouteError.js';
@@ -15,6 +15,14 @@ export const ROUTER_FUTURE = {
   v7_skipActionErrorRevalidation: true,
 } as const;
 
+/**
+ * A change of hash only (a modal opening or closing, `#modal=…`) keeps the
+ * page's data: React Router would otherwise re-run the loader, and after a
+ * newer build was signalled (rule 16) that loader turns it into a full load.
+ */
+export const samePageKeepsData: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search ? false : defaultShouldRevalidate;
+
 /** The app's routes, without loaders: the browser and the server each attach theirs. */
 export function createRoutes(): RouteObject[] {
   return [
@@ -22,7 +30,7 @@ export function createRoutes(): RouteObject[] {
       id: 'root',
       element: <Shell />,
       errorElement: <RouteError />,
-      children: PAGE_ROUTES.map(({ id, path }) => ({ id, path, element: <PageRoute /> })),
+      children: PAGE_ROUTES.map(({ id, path }) => ({ id, path, element: <PageRoute />, shouldRevalidate: samePageKeepsData })),
     },
   ];
 }

@@ -1,23 +1,12 @@
+import { lazyOnce } from '../../lib/lazy-once.js';
 import type { CalendarDialog } from './CalendarDialog.js';
 
 export type CalendarDialogComponent = typeof CalendarDialog;
-
-let loading: Promise<CalendarDialogComponent> | null = null;
 
 /**
  * The calendar (with date-fns' `format` and its two locales) is its own
  * chunk: it is needed only once the visitor opens it, so it stays out of
  * the first view's JavaScript (README budget). It starts loading as soon as
- * the visitor reaches the date fields. A failed load is forgotten so the
- * next attempt retries; the typed date fields work without it.
+ * the visitor reaches the date fields; the typed date fields work without it.
  */
-export function loadCalendar(): Promise<CalendarDialogComponent> {
-  loading ??= import('./CalendarDialog.js').then(
-    (module) => module.CalendarDialog,
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadCalendar = lazyOnce<CalendarDialogComponent>(() => import('./CalendarDialog.js').then((module) => module.CalendarDialog));

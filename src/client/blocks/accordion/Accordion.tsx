@@ -1,0 +1,119 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { RichText } from '../../components/RichText.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
+import { list, record, text, type BlockComponentProps } from '../props.js';
+import { nextHeader } from './keys.js';
+import './accordion.css';
+
+/** Without JavaScript the buttons cannot open anything, so every panel is shown instead. */
+const NO_SCRIPT_CSS = '.accordion__panel[hidden]{display:block}';
+
+/**
+ * `blocks.accordion` (issue 3 item 5), the WAI-ARIA APG accordion: each
+ * header is an h3 holding a button (`aria-expanded`, `aria-controls`), each
+ * panel a `role=region` labelled by its button. Any number may be open.
+ * Enter/Space toggle (native buttons); Up/Down/Home/End move between headers.
+ *
+ * Static HTML: all panel text is there, collapsed with `hidden` (the first
+ * client render is the same, so no hydration mismatch). Without JavaScript a
+ * `<noscript>` style shows the panels open, so the content stays readable.
+ * After hydration collapsed panels become `hidden="until-found"` (React 19
+ * renders `hidden` only as a boolean, hence the attribute is set here): the
+ * browser's find-in-page can reveal them, and `beforematch` marks them open.
+ */
+export function Accordion({ block }: BlockComponentProps) {
+  const uid = useId();
+  const hydrated = useHydrated();
+  const title = text(block.props.title);
+  const items = list(block.props.items)
+    .map(record)
+    .map((item) => ({ title: text(item.title), body: item.body }))
+    .filter((item) => item.title);
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const panels = useRef<(HTMLDivElement | null)[]>([]);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const setItem = (index: number, expanded: boolean) =>
+    setOpen((previous) => {
+      if (previous.has(index) === expanded) return previous;
+      const next = new Set(previous);
+      if (expanded) next.add(index);
+      else next.delete(index);
+      return next;
+    });
+
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    const cleanups = panels.current.map((panel, index) => {
+      if (!panel) return () => {};
+      if (panel.hidden) panel.setAttribute('hidden', 'until-found');
+      const reveal = () => setItem(index, true);
+      panel.addEventListener('beforematch', reveal);
+      return () => panel.removeEventListener('beforematch', reveal);
+    });
+    return () => cleanups.forEach((cleanup) => cleanup());
+  }, [hydrated, open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const headers = buttons.current.slice(0, items.length);
+    const target = nextHeader(event.key, headers.indexOf(event.target as HTMLButtonElement), headers.length);
+    if (target === null) return;
+    event.preventDefault();
+    headers[target]?.focus();
+  };
+
+  if (items.length === 0) return null;
+  return (
+    <section className="accordion container container--narrow" aria-labelledby={title ? `${uid}-title` : undefined}>
+      {title && (
+        <h2 id={`${uid}-title`} className="accordion__title">
+          {title}
+        </h2>
+      )}
+      <noscript>
+        <style>{NO_SCRIPT_CSS}</style>
+      </noscript>
+      <div className="accordion__items" onKeyDown={onKeyDown}>
+        {items.map((item, index) => {
+          const expanded = open.has(index);
+          const buttonId = `${uid}-button-${index}`;
+          const panelId = `${uid}-panel-${index}`;
+          return (
+            <div key={index} className="accordion__item">
+              <h3 className="accordion__heading">
+                <button
+                  ref={(element) => {
+                    buttons.current[index] = element;
+                  }}
+                  type="button"
+                  id={buttonId}
+                  className="accordion__trigger"
+                  aria-expanded={expanded}
+                  aria-controls={panelId}
+                  onClick={() => setItem(index, !expanded)}
+                >
+                  <span className="accordion__label">{item.title}</span>
+                  <svg className="accordion__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                </button>
+              </h3>
+              <div
+                ref={(element) => {
+                  panels.current[index] = element;
+                }}
+                id={panelId}
+                className="accordion__panel"
+                role="region"
+                aria-labelledby={buttonId}
+                hidden={!expanded}
+              >
+                <RichText html={item.body} />
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

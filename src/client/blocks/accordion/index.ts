@@ -1,0 +1,1 @@
+export { Accordion as default } from './Accordion.js';

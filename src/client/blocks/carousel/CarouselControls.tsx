@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  /** id of the slide track the buttons move (aria-controls). */
+  trackId: string;
+  current: number;
+  count: number;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** The rotation (pause/play) button; absent without autoplay. */
+  rotation: { playing: boolean; onToggle: () => void } | null;
+}
+
+const Icon = ({ d, filled = false }: { d: string; filled?: boolean }) => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path d={d} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/**
+ * Rotation button first, then previous, "n of m", next (APG carousel: the
+ * rotation control comes first in the Tab order). The rotation button is
+ * rendered only when autoplay can run, so the visible "pause" always
+ * pauses something (WCAG 2.2.2).
+ */
+export function CarouselControls({ trackId, current, count, onPrevious, onNext, rotation }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="carousel__controls">
+      {rotation && (
+        <button type="button" className="carousel__button carousel__rotation" aria-controls={trackId} aria-label={rotation.playing ? t('carousel.pause') : t('carousel.play')} onClick={rotation.onToggle}>
+          {rotation.playing ? <Icon d="M8 5v14M16 5v14" /> : <Icon d="M8 5l11 7-11 7z" filled />}
+        </button>
+      )}
+      <button type="button" className="carousel__button" aria-controls={trackId} aria-label={t('carousel.previous')} onClick={onPrevious}>
+        <Icon d="M15 5l-7 7 7 7" />
+      </button>
+      <p className="carousel__position">{t('carousel.position', { current: current + 1, total: count })}</p>
+      <button type="button" className="carousel__button" aria-controls={trackId} aria-label={t('carousel.next')} onClick={onNext}>
+        <Icon d="M9 5l7 7-7 7" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Countries, Link, Media } from '../../../shared/model.js';
+import { asMedia } from '../../components/ResponsiveImage.js';
+import { asLink } from '../../components/SmartLink.js';
+import { list, num, record, text } from '../props.js';
+
+/** One slide of `blocks.carousel` / `modals.carousel` after narrowing. */
+export interface Slide {
+  media: Media | null;
+  title: string;
+  /** Sanitised rich-text HTML (normalisation did it), '' when absent. */
+  text: string;
+  link: Link | null;
+  /** Country targeting of the slide, when the CMS gave one (spec §5). */
+  countries: Countries;
+}
+
+/**
+ * The slides of the block's props. A slide with neither an image nor a
+ * title has nothing to show and is left out, so "n of m" counts only what
+ * the visitor can see.
+ */
+export function slidesOf(value: unknown): Slide[] {
+  return list(value).flatMap((raw) => {
+    const item = record(raw);
+    const slide: Slide = {
+      media: asMedia(item.media),
+      title: text(item.title),
+      text: text(item.text),
+      link: asLink(item.link),
+      countries: Array.isArray(item.countries) ? (item.countries as string[]) : null,
+    };
+    return slide.media?.kind === 'image' || slide.title ? [slide] : [];
+  });
+}
+
+/**
+ * Autoplay interval in ms, or 0 for off. Values under 2 s are raised to 2 s:
+ * a slide that changes faster cannot be read, whatever the CMS says.
+ */
+export function autoplayInterval(value: unknown): number {
+  const ms = num(value, 0);
+  return ms > 0 ? Math.max(ms, MIN_AUTOPLAY_MS) : 0;
+}
+
+export const MIN_AUTOPLAY_MS = 2000;

@@ -1,0 +1,89 @@
+import { useId, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { asMediaList, ResponsiveImage } from '../../components/ResponsiveImage.js';
+import { num, text, type BlockComponentProps } from '../props.js';
+import { loadLightbox, type LightboxComponent } from './load-lightbox.js';
+import './gallery.css';
+
+/** Columns from the CMS, kept to what a row of thumbnails can take. Default 3. */
+export function galleryColumns(value: unknown): number {
+  return Math.min(6, Math.max(1, Math.round(num(value, 3))));
+}
+
+/**
+ * Columns per width: phones get 1–2 whatever the CMS says, tablets up to 3,
+ * from 64rem the CMS's number (gallery.css reads the three variables).
+ */
+function columnsByWidth(columns: number) {
+  return { phone: Math.min(columns, 2), tablet: Math.min(columns, 3), wide: columns };
+}
+
+/** `sizes` of a thumbnail for those columns (the grid is at most --content-width, 72rem, wide). */
+function thumbnailSizes(columns: number): string {
+  const { phone, tablet, wide } = columnsByWidth(columns);
+  const share = (n: number) => `${Math.round(100 / n)}vw`;
+  return `(min-width: 72rem) ${+(72 / wide).toFixed(2)}rem, (min-width: 64rem) ${share(wide)}, (min-width: 40rem) ${share(tablet)}, ${share(phone)}`;
+}
+
+/**
+ * `blocks.gallery`: title, images, columns. The grid of thumbnails is in the
+ * static HTML; each is a button that opens the lightbox (its own chunk,
+ * loaded when first needed). Closing it returns focus to the thumbnail
+ * that opened it.
+ */
+export function Gallery({ block }: BlockComponentProps) {
+  const { t } = useTranslation();
+  const uid = useId();
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const opener = useRef(0);
+  const [viewer, setViewer] = useState<{ Lightbox: LightboxComponent; start: number } | null>(null);
+  const images = asMediaList(block.props.images).filter((media) => media.kind === 'image');
+  if (images.length === 0) return null;
+
+  const title = text(block.props.title);
+  const columns = galleryColumns(block.props.columns);
+  const { phone, tablet, wide } = columnsByWidth(columns);
+  const style = { '--gallery-columns-phone': phone, '--gallery-columns-tablet': tablet, '--gallery-columns': wide } as CSSProperties;
+  const sizes = thumbnailSizes(columns);
+  const warm = () => void loadLightbox().catch(() => {});
+  const open = (start: number) => {
+    opener.current = start;
+    loadLightbox().then(
+      (Lightbox) => setViewer({ Lightbox, start }),
+      (error: unknown) => console.warn('The photo viewer could not be loaded', error),
+    );
+  };
+  const close = () => {
+    setViewer(null);
+    thumbs.current[opener.current]?.focus();
+  };
+
+  return (
+    <section className="gallery container" aria-labelledby={title ? `${uid}-title` : undefined} aria-label={title ? undefined : t('gallery.label')}>
+      {title && (
+        <h2 id={`${uid}-title`} className="gallery__title">
+          {title}
+        </h2>
+      )}
+      <ul className="gallery__grid" role="list" style={style} onPointerEnter={warm} onFocus={warm}>
+        {images.map((image, i) => (
+          <li key={i}>
+            <button
+              ref={(el) => {
+                thumbs.current[i] = el;
+              }}
+              type="button"
+              className="gallery__thumb"
+              aria-haspopup="dialog"
+              aria-label={image.alt ? t('gallery.open', { alt: image.alt }) : t('gallery.openNumber', { current: i + 1, total: images.length })}
+              onClick={() => open(i)}
+            >
+              <ResponsiveImage media={image} sizes={sizes} alt="" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {viewer && <viewer.Lightbox images={images} start={viewer.start} onClose={close} />}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { TermsList as default } from './TermsList.js';

@@ -1,0 +1,1 @@
+export { ModalRoom as default } from './ModalRoom.js';

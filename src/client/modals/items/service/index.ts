@@ -1,0 +1,1 @@
+export { ModalService as default } from './ModalService.js';

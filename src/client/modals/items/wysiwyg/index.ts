@@ -1,0 +1,1 @@
+export { ModalWysiwyg as default } from './ModalWysiwyg.js';
