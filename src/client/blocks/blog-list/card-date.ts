@@ -1,0 +1,25 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { es } from 'date-fns/locale/es';
+import type { Locale } from '../../../shared/model.js';
+
+const PATTERNS: Record<Locale, string> = { en: 'MMMM d, y', es: "d 'de' MMMM 'de' y" };
+
+/**
+ * A card's date for display and for `<time datetime>`, in UTC: the CMS date
+ * names a calendar day, and formatting it in the reader's zone could show the
+ * day before (and differ from the server's HTML). The UTC day is rebuilt as a
+ * local date so date-fns formats exactly that day.
+ */
+export function cardDate(value: string | null, locale: Locale): { iso: string; label: string } | null {
+  if (!value) return null;
+  const raw = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+  const parsed = parseISO(raw);
+  if (!isValid(parsed)) return null;
+  // A zone-less date-time is UTC too (rule 29's reading of CMS dates).
+  const instant = /[zZ]|[+-]\d{2}:?\d{2}$/.test(raw) ? parsed : parseISO(`${raw}Z`);
+  const day = new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+  return {
+    iso: format(day, 'yyyy-MM-dd'),
+    label: format(day, PATTERNS[locale], locale === 'es' ? { locale: es } : undefined),
+  };
+}

@@ -1,0 +1,1 @@
+export { BlogList as default } from './BlogList.js';

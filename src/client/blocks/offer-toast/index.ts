@@ -1,0 +1,1 @@
+export { OfferToast as default } from './OfferToast.js';

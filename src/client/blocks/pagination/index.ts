@@ -1,0 +1,1 @@
+export { Pagination as default } from './Pagination.js';

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import type { Countries } from '../../../shared/model.js';
+import { geolocated } from '../../../shared/geo.js';
+import { usePage } from '../../app/page-context.js';
+import { list, record, text, type BlockComponentProps } from '../props.js';
+import './phone.css';
+
+export interface PhoneNumber {
+  label: string;
+  number: string;
+  countries: Countries;
+}
+
+/** The block's `numbers`, minus entries without a number (normalisation already turned `countries` into a list or null). */
+export function phoneNumbers(value: unknown): PhoneNumber[] {
+  return list(value).flatMap((raw) => {
+    const item = record(raw);
+    const number = text(item.number).trim();
+    if (!/\d/.test(number)) return [];
+    const countries = Array.isArray(item.countries) ? item.countries.filter((c): c is string => typeof c === 'string') : null;
+    return [{ label: text(item.label).trim(), number, countries }];
+  });
+}
+
+/** `tel:` target: digits only, with the leading `+` of an international number kept (`+1 888 555 0142` → `+18885550142`). */
+export function telHref(number: string): string {
+  const trimmed = number.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
+}
+
+/**
+ * `blocks.phone` (spec §5, rule 30): of `numbers`, the first geolocated to
+ * the visitor is shown as a `tel:` link. `usePage().country` is the build's
+ * country in the static HTML and the visitor's after hydration, so the
+ * number is re-selected without a hydration mismatch. Compact: it sits in
+ * the layout header strip as well as in page content.
+ */
+export function Phone({ block }: BlockComponentProps) {
+  const { t } = useTranslation();
+  const { country } = usePage();
+  const chosen = geolocated(phoneNumbers(block.props.numbers), country)[0];
+  if (!chosen) return null;
+  return (
+    <div className="phone">
+      <a className="phone__link" href={telHref(chosen.number)}>
+        <svg className="phone__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
+        </svg>
+        <span className="phone__label">{chosen.label || t('phone.call')}</span>
+        <span className="phone__number">{chosen.number}</span>
+      </a>
+    </div>
+  );
+}

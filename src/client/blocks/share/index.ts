@@ -1,0 +1,1 @@
+export { Share as default } from './Share.js';

@@ -1,0 +1,1 @@
+export { SiteMap as default } from './SiteMap.js';

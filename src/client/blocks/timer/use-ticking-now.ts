@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { usePage } from '../../app/page-context.js';
+
+/**
+ * "Now" for a countdown to `until`. Until hydration it is the page's `now`
+ * (the build's day, rule 29), so the static HTML and the first client render
+ * agree; after it, the real time, advanced every second and no longer once
+ * `until` has passed.
+ */
+export function useTickingNow(until: Date | null): Date {
+  const { now } = usePage();
+  const [tick, setTick] = useState<Date | null>(null);
+  const end = until?.getTime() ?? null;
+  useEffect(() => {
+    if (end === null) return;
+    let id: number | undefined;
+    const step = () => {
+      const current = new Date();
+      setTick(current);
+      if (current.getTime() >= end) window.clearInterval(id);
+    };
+    id = window.setInterval(step, 1000);
+    step();
+    return () => window.clearInterval(id);
+  }, [end]);
+  return tick ?? now;
+}
