@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { numericBound, type FieldSpec } from './fields.js';
+import { RequiredMark, type ControlLookup } from './FieldParts.js';
+
+/**
+ * `range`: a slider whose current value is shown in an <output> tied to it
+ * (`for`). The start value is the browser's default made explicit (the middle
+ * of the range, ties rounded up), so the static HTML shows the same number.
+ * A slider always has a value: there is nothing to validate.
+ */
+export function RangeField({ field, control }: { field: FieldSpec; control: ControlLookup }) {
+  const state = control(field.name);
+  const min = numericBound(field.min) ?? 0;
+  const max = Math.max(numericBound(field.max) ?? 100, min);
+  const [value, setValue] = useState(() => String(Math.round(min + (max - min) / 2)));
+  const outputId = `${state.id}-value`;
+  return (
+    <div className="form__field form__field--range">
+      <label className="form__label" htmlFor={state.id}>
+        {field.label}
+        <RequiredMark required={field.required} />
+      </label>
+      <div className="form__range">
+        <span className="form__range-bound" aria-hidden="true">
+          {min}
+        </span>
+        <input
+          id={state.id}
+          className="form__slider"
+          type="range"
+          name={field.name}
+          min={min}
+          max={max}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <span className="form__range-bound" aria-hidden="true">
+          {max}
+        </span>
+        {/* The slider announces its own value; a live output would repeat every step while dragging. */}
+        <output id={outputId} className="form__output" htmlFor={state.id} aria-live="off">
+          {value}
+        </output>
+      </div>
+    </div>
+  );
+}

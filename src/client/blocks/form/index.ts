@@ -1,0 +1,1 @@
+export { Form as default } from './Form.js';

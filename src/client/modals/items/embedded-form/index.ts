@@ -1,0 +1,1 @@
+export { EmbeddedForm as default } from './EmbeddedForm.js';
