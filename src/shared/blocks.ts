@@ -66,3 +66,16 @@ export function displayName(component: string): string {
     .join('');
   return component.startsWith('modals.') ? `Modal${pascal}` : pascal;
 }
+
+/**
+ * Site chrome: blocks that frame a page rather than start its content
+ * (editors may place them in a page zone too, as the all-blocks page does).
+ * The first block that is not chrome opens the page: a hero there carries
+ * the page's h1 and its image is preloaded; otherwise the page title is the h1.
+ */
+export const CHROME_COMPONENTS: ReadonlySet<string> = new Set(['blocks.header', 'blocks.language-switcher', 'blocks.phone', 'blocks.offer-toast', 'blocks.cookie-notice']);
+
+/** The first content (non-chrome) block of a zone, or undefined. */
+export function firstContentBlock<T extends { component: string }>(blocks: readonly T[]): T | undefined {
+  return blocks.find((block) => !CHROME_COMPONENTS.has(block.component));
+}

@@ -27,7 +27,10 @@ export interface ListCard {
   kind: PageKind;
   summary: string;
   cover: Media | null;
+  /** The page's day, `yyyy-MM-dd` (UTC), for `<time datetime>`; null when undated. */
   date: string | null;
+  /** That day in words in the page's locale (`May 1, 2026`, `1 de mayo de 2026`), formatted at build time. */
+  dateLabel: string | null;
 }
 
 export interface ListData {

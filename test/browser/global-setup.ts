@@ -19,8 +19,10 @@ export default async function setup(project: TestProject) {
   const { paths, result } = await buildSite(path.join(ROOT, process.env.MAREA_BROWSER_CONTENT ?? 'content-cache'));
   const meta = JSON.parse(await readFile(path.join(paths.dist, 'builds/meta', `${result.buildId}.json`), 'utf8')) as { prerendered: string[] };
   const segments = (p: string) => p.split('/').filter(Boolean);
-  const en = meta.prerendered.find((p) => segments(p)[0] !== 'es' && segments(p).length >= 2);
-  const es = meta.prerendered.find((p) => segments(p)[0] === 'es' && segments(p).length >= 3);
+  // A content page two segments deep (not a list page: those repeat their first page's blocks).
+  const content = meta.prerendered.filter((p) => !/\/page\/\d+$/.test(p));
+  const en = content.find((p) => segments(p)[0] !== 'es' && segments(p).length >= 2);
+  const es = content.find((p) => segments(p)[0] === 'es' && segments(p).length >= 3);
   if (!en || !es) throw new Error('The browser tests need a multi-segment page in each locale');
   const server = createPreviewServer(paths.dist);
   const origin = await listen(server, 0);

@@ -40,3 +40,29 @@ describe('BlockList: dated blocks (rule 29)', () => {
     expect(inDateRange(timer, new Date('2027-01-01T00:00:00Z'))).toBe(true);
   });
 });
+
+describe('BlockList: the page opening and its h1', () => {
+  beforeAll(() => loadBlocks(['blocks.hero', 'blocks.wysiwyg', 'blocks.language-switcher']));
+  const hero = { ...block('blocks.hero', { title: 'Sea and sky' }), key: 'h' };
+  const chrome = { ...block('blocks.language-switcher', {}), key: 'c' };
+  const text = { ...block('blocks.wysiwyg', { body: '<p>Terms</p>' }), key: 't' };
+
+  it('a hero that opens the content is the h1, even after chrome blocks (the all-blocks page)', () => {
+    const html = renderStatic(<BlockList blocks={[chrome, hero, text]} title="All blocks" />);
+    expect(html).toContain('<h1 class="hero__title">Sea and sky</h1>');
+    expect(html).not.toContain('page-title');
+  });
+
+  it('a page that opens with anything else gets its title as the h1, before that block', () => {
+    const html = renderStatic(<BlockList blocks={[chrome, text, hero]} title="Terms and conditions" />);
+    expect(html.match(/<h1/g)).toHaveLength(1);
+    expect(html).toContain('<h1>Terms and conditions</h1>');
+    expect(html.indexOf('<h1>')).toBeLessThan(html.indexOf('Terms</p>'));
+    expect(html).toContain('<h2 class="hero__title">');
+    expect(renderStatic(<BlockList blocks={[]} title="Empty" />)).toContain('<h1>Empty</h1>');
+  });
+
+  it('layout zones (no title) never get a page title', () => {
+    expect(renderStatic(<BlockList blocks={[text]} />)).not.toContain('<h1');
+  });
+});

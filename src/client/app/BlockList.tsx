@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import type { Block } from '../../shared/model.js';
+import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks.js';
 import { isActive, type DateBound } from '../../shared/dates.js';
 import { geolocated } from '../../shared/geo.js';
 import { blockComponent } from '../blocks/registry.js';
@@ -15,21 +17,44 @@ export function inDateRange(block: Block, now: Date): boolean {
   return isActive({ startdate, enddate }, now);
 }
 
-/** Renders a zone's blocks in order, keeping those targeted to the visitor's country (spec §5, rule 30) and in date (rule 29). */
-export function BlockList({ blocks }: { blocks: Block[] }) {
+/**
+ * Renders a zone's blocks in order, keeping those targeted to the visitor's
+ * country (spec §5, rule 30) and in date (rule 29). `index` counts content
+ * blocks only (chrome gets -1), so the first content block is index 0: eager
+ * image, and a hero there is the page's h1. With `title` (page zones), a
+ * page that does not open with a hero gets the page title as its h1.
+ */
+export function BlockList({ blocks, title }: { blocks: Block[]; title?: string }) {
   const { country, now } = usePage();
+  const shown = geolocated(blocks, country).filter((block) => inDateRange(block, now));
+  const opening = firstContentBlock(shown);
+  let index = 0;
   return (
     <>
-      {geolocated(blocks, country)
-        .filter((block) => inDateRange(block, now))
-        .map((block, index) => {
+      {shown.map((block) => {
         const Component = blockComponent(block.component);
-        return Component ? (
-          <div key={block.key} className={`block block--${block.name}`} data-block={block.name}>
-            <Component block={block} index={index} />
-          </div>
-        ) : null;
+        const chrome = CHROME_COMPONENTS.has(block.component);
+        const at = chrome ? -1 : index++;
+        return (
+          <Fragment key={block.key}>
+            {title && block === opening && block.component !== 'blocks.hero' && <PageTitle title={title} />}
+            {Component && (
+              <div className={`block block--${block.name}`} data-block={block.name}>
+                <Component block={block} index={at} />
+              </div>
+            )}
+          </Fragment>
+        );
       })}
+      {title && !opening && <PageTitle title={title} />}
     </>
+  );
+}
+
+function PageTitle({ title }: { title: string }) {
+  return (
+    <header className="page-title container">
+      <h1>{title}</h1>
+    </header>
   );
 }

@@ -50,7 +50,7 @@ export function PageRoute() {
       >
         <PageDataContext.Provider value={payload.data}>
           <DefaultLayout layout={payload.layout}>
-            <BlockList blocks={page.blocks} />
+            <BlockList blocks={page.blocks} title={page.title} />
           </DefaultLayout>
         </PageDataContext.Provider>
       </PageContext.Provider>

@@ -1,166 +1,64 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import type { Block, Modal } from '../../shared/model.js';
-import { usePage } from '../app/page-context.js';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { usePageData } from '../app/page-data.js';
-import { blockComponent, loadBlocks } from '../blocks/registry.js';
-import { text, type BlockComponent } from '../blocks/props.js';
+import { lazyOnce } from '../lib/lazy-once.js';
+import { whenIdle } from '../lib/idle.js';
 import { useHydrated } from '../lib/use-hydrated.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
-import { linkModalRef, modalHash, modalRef, resolveModal, resolutionWarning } from './modal-hash.js';
-import { ModalDialog } from './ModalDialog.js';
-import { MODAL_LINK, useModalLinks } from './use-modal-links.js';
+import { MODAL_LINK } from './use-modal-links.js';
 
-/** `location.state` marker: this history entry was pushed by a modal link, so closing can go back to the page's entry. */
-export const PUSHED_STATE = 'mareaModal';
-
-const wasPushed = (state: unknown): boolean =>
-  !!state && typeof state === 'object' && (state as Record<string, unknown>)[PUSHED_STATE] === true;
-
-interface Shown {
-  modal: Modal;
-  item: Block;
-  Component: BlockComponent;
-  /** The page it was opened on: a link inside it may lead to another page. */
-  path: string;
-}
+/** The modal runtime (dialog, focus trap, hash state) is its own chunk: most visits never open a modal. */
+export const loadModalRuntime = lazyOnce<ComponentType>(() => import('./ModalRuntime.js').then((module) => module.ModalRuntime));
 
 /**
- * The modals of the page (issue 3 item 3; content contract "Modal"), mounted
- * once by the default layout. The URL hash holds the state (`#modal=name`
- * or `#modal=id`): shareable, opened from the URL after hydration, closed by
- * the back button. Nothing is in the static HTML: the server never sees the
- * hash, so rendering only after hydration keeps the first render equal to
- * the server's.
+ * Mounted once by the default layout. Nothing is in the static HTML (the
+ * server never sees the hash), so the first client render equals the
+ * server's. After hydration the runtime loads: at once when the URL names a
+ * modal, when the visitor points at or focuses a modal link, else when idle
+ * — and only on pages that have modals or a `#modal=` hash to explain.
  */
 export function ModalHost() {
-  return useHydrated() ? <ModalRuntime /> : null;
-}
-
-function ModalRuntime() {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const { modals } = usePageData();
-  // Rule 30: the visitor's country (the host only runs after hydration).
-  const { country } = usePage();
-  const resolution = useMemo(() => resolveModal(location.hash, modals, country), [location.hash, modals, country]);
-  const [shown, setShown] = useState<Shown | null>(null);
-  /** Where focus goes back to on close: the link that opened it, else the element focused before. */
-  const opener = useRef<Element | null>(null);
-  const current = useRef({ location, modals, country, shown });
-  current.current = { location, modals, country, shown };
-  /** The location whose hash is being removed (a second close must not go back twice). */
-  const clearing = useRef<string | null>(null);
+  const [Runtime, setRuntime] = useState<ComponentType | null>(null);
+  const named = useLocation().hash.startsWith('#modal=');
 
-  /** Removes `#modal=…`: back to the entry the link pushed, else replaced in place (a shared URL). */
-  const clearHash = useCallback(
-    (replace = false) => {
-      const { location } = current.current;
-      if (modalRef(location.hash) === null || clearing.current === location.key) return;
-      clearing.current = location.key;
-      if (!replace && wasPushed(location.state)) navigate(-1);
-      // preventScrollReset: ScrollRestoration would otherwise scroll to the top of the "new" location.
-      else navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
-    },
-    [navigate],
-  );
-
-  // Open links through the router (use-modal-links.ts says why).
-  useModalLinks((anchor, event) => {
-    const ref = linkModalRef(anchor);
-    if (!ref) return;
-    event.preventDefault();
-    const { location, modals, country, shown } = current.current;
-    const wanted = resolveModal(modalHash(ref), modals, country);
-    if (wanted.kind !== 'open') {
-      console.warn(resolutionWarning(wanted, country));
-      return;
-    }
-    // A link inside an open modal swaps the content: one history entry for the whole visit to the modals.
-    const fromModal = modalRef(location.hash) !== null;
-    if (!shown) opener.current = anchor;
-    navigate(
-      { pathname: location.pathname, search: location.search, hash: modalHash(ref) },
-      { preventScrollReset: true, replace: fromModal, state: fromModal ? location.state : { [PUSHED_STATE]: true } },
-    );
-  });
-
-  // The URL names a modal: load its item's chunk, then show it; or explain why not.
   useEffect(() => {
-    if (resolution.kind === 'none') {
-      setShown(null);
-      return;
-    }
-    if (resolution.kind !== 'open') {
-      console.warn(resolutionWarning(resolution, country));
-      setShown(null);
-      clearHash(true);
-      return;
-    }
-    let cancelled = false;
-    const { modal, item } = resolution;
-    loadBlocks([item.component]).then(
-      () => {
-        if (cancelled) return;
-        const Component = blockComponent(item.component);
-        if (!Component) {
-          console.warn(`[marea] modal "${modal.name}": its item ${item.component} has no component in this build`);
-          clearHash(true);
-          return;
-        }
-        if (!current.current.shown && !opener.current && document.activeElement !== document.body) opener.current = document.activeElement;
-        setShown({ modal, item, Component, path: current.current.location.pathname });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.error(`[marea] could not load the modal "${modal.name}"`, error);
-        // Rule 17: a chunk a newer build removed reloads the page (which reopens the modal from the hash).
-        if (!handleChunkError(error)) clearHash(true);
-      },
-    );
-    return () => {
-      cancelled = true;
+    if (!hydrated || Runtime) return;
+    if (modals.length === 0 && !named) return;
+    let done = false;
+    const start = () => {
+      if (done) return;
+      done = true;
+      stop();
+      loadModalRuntime().then(
+        (component) => setRuntime(() => component),
+        (error: unknown) => {
+          // Rule 17: a chunk a newer build removed; links still set the hash, which a reload honours.
+          if (!handleChunkError(error)) console.error('[marea] could not load the modal runtime', error);
+        },
+      );
     };
-  }, [resolution, country, clearHash]);
+    const onIntent = (event: Event) => {
+      if ((event.target as Element | null)?.closest?.(MODAL_LINK)) start();
+    };
+    const stop = () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+      window.removeEventListener('hashchange', start);
+    };
+    if (named) start();
+    else {
+      document.addEventListener('pointerover', onIntent);
+      document.addEventListener('focusin', onIntent);
+      window.addEventListener('hashchange', start);
+      whenIdle(start);
+    }
+    return () => {
+      done = true;
+      stop();
+    };
+  }, [hydrated, Runtime, modals.length, named]);
 
-  // Closed (by the visitor or by the URL): focus goes back where it came from, without scrolling the page.
-  const lastShown = useRef<Shown | null>(null);
-  useEffect(() => {
-    const closed = lastShown.current;
-    lastShown.current = shown;
-    if (shown || !closed) return;
-    const target = returnTarget(opener.current, closed.modal);
-    opener.current = null;
-    // Closed by following a link inside to another page: that page's focus handling wins.
-    if (current.current.location.pathname === closed.path) target?.focus({ preventScroll: true });
-  }, [shown]);
-
-  if (!shown) return null;
-  const { modal, item, Component } = shown;
-  return (
-    <ModalDialog
-      key={modal.id}
-      name={modal.name}
-      title={text(item.props.title) || t('modal.untitled')}
-      onRequestClose={() => {
-        setShown(null);
-        clearHash();
-      }}
-    >
-      <Component key={item.key} block={item} index={0} inModal />
-    </ModalDialog>
-  );
-}
-
-/** The opener if it is still on the page, else the first link that opens this modal (by name or id). */
-function returnTarget(opener: Element | null, modal: Modal): HTMLElement | null {
-  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) return opener;
-  const refs = new Set([modal.name, String(modal.id)]);
-  for (const link of document.querySelectorAll<HTMLElement>(MODAL_LINK)) {
-    const ref = linkModalRef(link);
-    if (ref && refs.has(ref)) return link;
-  }
-  return null;
+  return Runtime ? <Runtime /> : null;
 }

@@ -34,5 +34,7 @@ describe('per-page hints', () => {
     expect(html).toContain('<link rel="preload" as="image" href="/m/big.jpg" imagesrcset="/m/small.jpg 500w, /m/big.jpg 1200w" imagesizes="100vw" fetchpriority="high">');
     expect(pageHints(payload([{ ...hero, key: '1', component: 'blocks.image' }, hero]), new Map())).not.toContain('as="image"');
     expect(pageHints(payload([{ ...hero, countries: ['MEX'] }]), new Map())).not.toContain('as="image"');
+    // Chrome blocks before it (the all-blocks page) do not count: the hero still opens the content.
+    expect(pageHints(payload([{ ...hero, key: 'c', component: 'blocks.language-switcher' }, hero]), new Map())).toContain('as="image"');
   });
 });

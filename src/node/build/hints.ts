@@ -1,4 +1,5 @@
 import type { Block } from '../../shared/model.js';
+import { firstContentBlock } from '../../shared/blocks.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
 import { srcSet } from '../../shared/media.js';
@@ -53,7 +54,7 @@ export function pageHints(payload: Payload, chunks: Map<string, string[]>): stri
   ];
   const files = new Set(blocks.flatMap((b) => chunks.get(b.component) ?? []));
   const tags = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const first = payload.kind === 'page' ? geolocated(payload.page.blocks, payload.country)[0] : undefined;
+  const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;
   const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;
   if (hero) tags.unshift(hero);
   return tags.join('\n    ');

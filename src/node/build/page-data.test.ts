@@ -33,6 +33,9 @@ describe('blog-list data (content contract, blocks.blog-list)', () => {
     const data = listData([...posts, blog], blog, blog.blocks[0]!, 1);
     expect(data.cards.map((c) => c.slug)).toEqual(['blog/b', 'news/d', 'blog/a', 'blog/c']);
     expect(data).toMatchObject({ total: 4, page: 1, pageCount: 1 });
+    // Dates are formatted here, at build time, in the page's locale (the browser ships no formatter).
+    expect(data.cards[0]).toMatchObject({ date: '2026-03-01', dateLabel: 'March 1, 2026' });
+    expect(data.cards[3]).toMatchObject({ date: null, dateLabel: null });
   });
 
   it('filters by category as a slug prefix and paginates by pageSize', () => {

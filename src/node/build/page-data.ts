@@ -1,4 +1,5 @@
 import type { Block, Locale, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
+import { cardDate } from '../../shared/card-date.js';
 import { listPageSlug } from '../../shared/routes.js';
 import type { ListCard, ListData, PageData, Resort, SiteMapGroup } from '../../shared/page-data.js';
 
@@ -46,7 +47,8 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 function card(page: Page): ListCard {
-  return { title: page.title, slug: page.slug, kind: page.kind, summary: page.summary, cover: page.cover, date: page.date };
+  const date = cardDate(page.date, page.locale);
+  return { title: page.title, slug: page.slug, kind: page.kind, summary: page.summary, cover: page.cover, date: date?.iso ?? null, dateLabel: date?.label ?? null };
 }
 
 /** Page `n` (1-based) of a list. */

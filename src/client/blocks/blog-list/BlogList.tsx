@@ -1,12 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListCard } from '../../../shared/page-data.js';
-import { usePage } from '../../app/page-context.js';
 import { usePageData } from '../../app/page-data.js';
 import { ResponsiveImage } from '../../components/ResponsiveImage.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import { text, type BlockComponentProps } from '../props.js';
-import { cardDate } from './card-date.js';
 import './blog-list.css';
 
 /**
@@ -46,8 +44,6 @@ export function BlogList({ block, inModal = false }: BlockComponentProps) {
 }
 
 function Card({ card }: { card: ListCard }) {
-  const { locale } = usePage();
-  const date = cardDate(card.date, locale);
   return (
     <article className="blog-card">
       {/* Heading first for screen readers; CSS shows the image and date above it. */}
@@ -59,9 +55,9 @@ function Card({ card }: { card: ListCard }) {
           <ResponsiveImage media={card.cover} sizes="(min-width: 64rem) 23rem, (min-width: 40rem) 50vw, 100vw" />
         )}
       </div>
-      {date && (
-        <time className="blog-card__date" dateTime={date.iso}>
-          {date.label}
+      {card.date && card.dateLabel && (
+        <time className="blog-card__date" dateTime={card.date}>
+          {card.dateLabel}
         </time>
       )}
       {card.summary && <p className="blog-card__summary">{card.summary}</p>}

@@ -10,7 +10,7 @@ import type { ControlLookup } from './FieldParts.js';
 import { formatDay } from './dates.js';
 import { controlNames, toForm, type FieldSpec } from './fields.js';
 import { regionsOf } from './regions.js';
-import { SafeMessage } from './SafeMessage.js';
+import { RichText } from '../../components/RichText.js';
 import { HONEYPOT, isSpam, NETLIFY_ENDPOINT, send } from './submit.js';
 import { useRegions } from './use-regions.js';
 import { validateField, type Problem, type ValidationContext } from './validate.js';
@@ -164,7 +164,7 @@ export function Form({ block, inModal = false }: BlockComponentProps) {
         </button>
       </form>
       <div ref={refs.success} className="form__success" role="status" tabIndex={-1}>
-        {status === 'sent' && <SafeMessage message={spec.successMessage || t('form.success')} />}
+        {status === 'sent' && (spec.successMessage ? <RichText html={spec.successMessage} /> : <p>{t('form.success')}</p>)}
       </div>
     </div>
   );

@@ -1,10 +1,13 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale/es';
-import type { Locale } from '../../../shared/model.js';
+import type { Locale } from './model.js';
 
 const PATTERNS: Record<Locale, string> = { en: 'MMMM d, y', es: "d 'de' MMMM 'de' y" };
 
 /**
+ * Formatted at build time (src/node/build/page-data.ts), so the browser
+ * carries neither date-fns' formatter nor its Spanish locale for a list.
+ *
  * A card's date for display and for `<time datetime>`, in UTC: the CMS date
  * names a calendar day, and formatting it in the reader's zone could show the
  * day before (and differ from the server's HTML). The UTC day is rebuilt as a
