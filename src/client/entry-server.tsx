@@ -1,7 +1,8 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import type { Payload } from '../shared/payload.js';
-import type { ServerRender } from '../shared/render-contract.js';
+import type { ServerFormStubs, ServerRender } from '../shared/render-contract.js';
+import { modalForms, NetlifyFormStub } from './blocks/form/NetlifyFormStub.js';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
 import { createRoutes, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
@@ -31,3 +32,12 @@ export const render: ServerRender = async (url, payload) => {
   const router = createStaticRouter(handler.dataRoutes, context, { future: ROUTER_FUTURE });
   return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 };
+
+export const renderFormStubs: ServerFormStubs = (modals) =>
+  renderToStaticMarkup(
+    <>
+      {modalForms(modals).map((block) => (
+        <NetlifyFormStub key={`${block.component}:${String(block.props.name)}`} block={block} />
+      ))}
+    </>,
+  );

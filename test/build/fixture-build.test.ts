@@ -94,6 +94,14 @@ describe('build of the fixture site (issue 2)', () => {
     expect(await read(build, 'robots.txt')).toContain('Sitemap: https://marea.example/sitemap.xml');
   });
 
+  it('publishes hidden copies of the Netlify forms that live in modals, for deploy-time form detection (issue 3 item 6)', async () => {
+    const html = await read(build, 'netlify-forms.html');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toMatch(/<form name="newsletter"[^>]* data-netlify="true" netlify-honeypot="bot-field" hidden=""[^>]* method="POST">/);
+    for (const name of ['form-name', 'bot-field', 'email', 'home-country', 'home-state']) expect(html).toContain(`name="${name}"`);
+    expect(await read(build, 'sitemap.xml')).not.toContain('netlify-forms');
+  });
+
   it('sanitises rich text and drops unsafe links: nothing dangerous reaches HTML or JSON (rule 23)', async () => {
     for (const file of await listFiles(build.paths.dist)) {
       if (!/\.(html|json)$/.test(file)) continue;

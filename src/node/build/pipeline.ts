@@ -11,6 +11,7 @@ import { notFoundPayloads, pagePayloads } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
 import { carryOverAssets, createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
 import { pageInputs, renderPages } from './render.js';
+import { formStubsFile } from './forms.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { compileTemplate } from './template.js';
 
@@ -113,6 +114,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     () => renderPages(pageInputs(payloads), bundle.server.render, template, messages, chunks),
     () => `${pages.length} pages + ${payloads.length - pages.length} error pages`,
   );
+
+  const stubs = formStubsFile(bundle.server.renderFormStubs(Object.values(content.modals).flat()));
+  if (stubs) rendered.push(stubs);
 
   const written = await phases.run(
     'write',
