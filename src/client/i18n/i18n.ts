@@ -1,20 +1,25 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import type { Locale } from '../../shared/model.js';
-import en from '../../../locales/en.json';
+import type en from '../../../locales/en.json';
 
 export type Messages = typeof en;
 
 /**
  * One i18next instance per locale (server and browser alike): the URL decides
  * the locale (rule 1), so switching locale means using the other instance,
- * never changing the language of a mounted tree. English is bundled and is
- * every instance's fallback, so a key never shows raw (rule 11).
+ * never changing the language of a mounted tree. Messages are data, not code
+ * (rule 11): each page embeds its locale's messages and the other locale's
+ * file is a lazy chunk, so no language weighs on the first view's JavaScript.
+ * English, once known, is every instance's fallback; both files have the same
+ * keys (locales.test.ts), so a key never shows raw.
  */
 const instances = new Map<Locale, I18n>();
+const known = new Map<Locale, Messages>();
 
 export function createI18n(locale: Locale, messages: Messages | null): I18n {
-  const resources: Resource = { en: { translation: en } };
-  if (locale !== 'en' && messages) resources[locale] = { translation: messages };
+  if (messages) known.set(locale, messages);
+  const resources: Resource = {};
+  for (const [code, bundle] of known) if (code === locale || code === 'en') resources[code] = { translation: bundle };
   const instance = createInstance({
     lng: locale,
     fallbackLng: 'en',
@@ -33,5 +38,5 @@ export function i18nFor(locale: Locale): I18n {
 }
 
 export function hasMessages(locale: Locale): boolean {
-  return locale === 'en' || (instances.get(locale)?.hasResourceBundle(locale, 'translation') ?? false);
+  return known.has(locale);
 }

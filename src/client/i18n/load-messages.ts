@@ -3,14 +3,14 @@ import { createI18n, hasMessages, type Messages } from './i18n.js';
 
 /**
  * Rule 11: the other locale's messages are loaded lazily, on first switch.
- * A failed load is logged; the locale then renders with English fallbacks
+ * A failed load is logged; the locale then renders with what it has
  * (the loader first tries one guarded reload, rule 17: the file is a chunk
  * a redeploy may have replaced).
  */
 export async function ensureMessages(locale: Locale): Promise<{ ok: true } | { ok: false; error: unknown }> {
   if (hasMessages(locale)) return { ok: true };
   try {
-    const module = (await import('../../../locales/es.json')) as { default: Messages };
+    const module = (await (locale === 'es' ? import('../../../locales/es.json') : import('../../../locales/en.json'))) as { default: Messages };
     createI18n(locale, module.default);
     return { ok: true };
   } catch (error) {

@@ -5,8 +5,12 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en.json';
 import es from '../../../locales/es.json';
 import { createI18n } from '../i18n/i18n.js';
+
+// As main.tsx does with the messages embedded in the page (rule 11).
+createI18n('en', en);
 import { LoadingOverlay, OVERLAY_DELAY_MS } from './loading-overlay.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { localeOfPath } from '../../shared/locales.js';
 import { rootRedirectTarget } from '../../shared/locale-rules.js';
 import { writeLocaleCookie } from '../lib/cookies.js';
-import { browserLocale } from './browser-locale.js';
+import { normalizePath } from '../../shared/routes.js';
+import { lazyOnce } from '../lib/lazy-once.js';
 
 /**
  * Rules 9 and 10 in the browser, on every navigation (the first load too):
@@ -20,16 +21,39 @@ export function useLocaleRules(): void {
   const navigate = useNavigate();
   const previous = useRef<string | null>(null);
   useEffect(() => {
-    const target = rootRedirectTarget({
-      pathname: location.pathname,
-      search: location.search,
-      hash: location.hash,
-      locale: browserLocale(),
-      currentPath: location.pathname,
-      previousPath: previous.current ?? undefined,
-    });
+    const previousPath = previous.current ?? undefined;
     previous.current = location.pathname;
-    if (target) navigate(target, { replace: true });
-    else writeLocaleCookie(localeOfPath(location.pathname));
+    // Only `/` is ever redirected: every other page just records its locale.
+    if (normalizePath(location.pathname) !== '/') {
+      writeLocaleCookie(localeOfPath(location.pathname));
+      return;
+    }
+    let current = true;
+    loadBrowserLocale().then(
+      ({ browserLocale }) => {
+        if (!current) return;
+        const target = rootRedirectTarget({
+          pathname: location.pathname,
+          search: location.search,
+          hash: location.hash,
+          locale: browserLocale(),
+          currentPath: location.pathname,
+          previousPath,
+        });
+        if (target) navigate(target, { replace: true });
+        else writeLocaleCookie(localeOfPath(location.pathname));
+      },
+      // Without the detector (a chunk a redeploy removed) the visitor stays on the page they asked for.
+      () => current && writeLocaleCookie(localeOfPath(location.pathname)),
+    );
+    return () => {
+      current = false;
+    };
   }, [location.key]);
 }
+
+/**
+ * The detector (i18next-browser-languagedetector) is read on `/` only, so it
+ * is a chunk of its own rather than part of every page's first view.
+ */
+const loadBrowserLocale = lazyOnce(() => import('./browser-locale.js'));

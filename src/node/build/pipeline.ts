@@ -105,7 +105,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const { html, chunks } = await readTemplate(bundle);
   const template = compileTemplate(html);
-  const messages = { es: JSON.stringify(JSON.parse(await readFile(path.join(paths.root, 'locales/es.json'), 'utf8'))).replace(/</g, '\\u003c') };
+  // Rule 11: every page embeds its locale's messages (data, not JavaScript).
+  const readMessages = async (locale: string) => JSON.stringify(JSON.parse(await readFile(path.join(paths.root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
+  const messages = { en: await readMessages('en'), es: await readMessages('es') };
   const ctx = { buildId, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day };
   const pages = pagePayloads(content, ctx);
   const payloads = [...pages, ...notFoundPayloads(content, ctx)];
