@@ -176,9 +176,12 @@ describe('forms (issue 3 item 6)', () => {
     await page.context().close();
   });
 
-  it('/all-blocks: a failed submission keeps every value and says so; the retry is sent', async () => {
+  it('/all-blocks (a Netlify form): a failed submission keeps every value and says so; the retry is sent', async () => {
     const { page, problems, posts, answer } = await open('/all-blocks');
     const form = 'form[name="contact-short"]';
+    // No action: Netlify Forms detects it in the static HTML and takes the POST to "/".
+    expect(await page.locator(form).getAttribute('data-netlify')).toBe('true');
+    expect(await page.locator(`${form} input[name="form-name"]`).getAttribute('value')).toBe('contact-short');
     answer.status = 500;
     await tabTo(page, `${form} [name="fullName"]`);
     await page.keyboard.type('Ana García');
@@ -205,6 +208,8 @@ describe('forms (issue 3 item 6)', () => {
     await page.keyboard.press('Enter');
     await page.locator('.form__success').getByText('Thank you!', { exact: false }).waitFor();
     expect(posts).toHaveLength(2);
+    expect(posts[1]!.url).toBe(`${origin}/`);
+    expect(posts[1]!.body.get('form-name')).toBe('contact-short');
     expect(posts[1]!.body.get('message')).toBe('Hello');
     expect(withoutNetworkLog(problems)).toEqual([]);
     await page.context().close();
