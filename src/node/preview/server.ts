@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
 import sirv from 'sirv';
 import { localeOfPath } from '../../shared/locales.js';
 
@@ -8,7 +9,8 @@ import { localeOfPath } from '../../shared/locales.js';
  * Serves a built site the way the CDN does (netlify.toml): `/x` → `x.html`,
  * a trailing slash tolerated (rule 3), unknown paths get the locale's 404
  * page with status 404 (rule 28), HTML and `builds/latest.json` uncached,
- * hashed assets immutable.
+ * hashed assets immutable, text compressed (gzip) as a CDN does — so
+ * Lighthouse and the browser tests see realistic transfer sizes.
  */
 export function createPreviewServer(dist: string): Server {
   const assets = sirv(dist, {
@@ -19,13 +21,14 @@ export function createPreviewServer(dist: string): Server {
       res.setHeader('Cache-Control', cacheControl(pathname));
     },
   });
+  const compress = compression();
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://preview.local');
     // Rule 3: `/rooms/` is `/rooms`.
     if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
       req.url = `${url.pathname.replace(/\/+$/, '')}${url.search}`;
     }
-    assets(req, res, () => notFound(dist, url.pathname, res));
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => assets(req, res, () => notFound(dist, url.pathname, res)));
   });
 }
 
