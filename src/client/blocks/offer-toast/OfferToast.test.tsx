@@ -14,7 +14,8 @@ const props = {
   delay: 4000,
 };
 const toast = block('blocks.offer-toast', props);
-const card = (root: HTMLElement) => root.querySelector<HTMLElement>('.offer-toast');
+/** The toast while it shows (its text is always in the markup, `hidden` until then). */
+const card = (root: HTMLElement) => root.querySelector<HTMLElement>('.offer-toast:not([hidden])');
 const closeButton = (root: HTMLElement) => root.querySelector<HTMLButtonElement>('.offer-toast__close')!;
 const wait = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
 
@@ -29,9 +30,11 @@ afterEach(() => {
 });
 
 describe('blocks.offer-toast', () => {
-  it('static HTML holds only the empty polite status region (nothing to mismatch, nothing visible)', () => {
+  it('static HTML has the offer text, hidden, inside the polite status region (nothing visible before its delay)', () => {
     const html = renderStatic(<OfferToast block={toast} index={0} />);
-    expect(html).toBe('<div class="offer-toast-region" role="status" aria-live="polite"></div>');
+    expect(html).toMatch(/^<div class="offer-toast-region" role="status" aria-live="polite"><div class="offer-toast"[^>]* hidden="">/);
+    expect(html).toContain('WINTERUS');
+    expect(html).toContain('href="/rooms"');
   });
 
   it('appears after `delay` ms, inside the live region, without taking focus', async () => {

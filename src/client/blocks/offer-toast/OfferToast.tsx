@@ -11,9 +11,10 @@ import './offer-toast.css';
 
 /**
  * `blocks.offer-toast`: text (rich text), link, startdate/enddate, background,
- * delay (ms). Browser-only by nature (delay, session memory, real time), so
- * the static HTML holds only the empty live region and the toast appears
- * after hydration, `delay` ms later, if it is still active by the real time
+ * delay (ms). Its text is in the static HTML (crawlers and the no-JS reader
+ * get the offer) but `hidden`: showing it depends on the browser (delay,
+ * session memory, real time), so it appears after hydration, `delay` ms
+ * later, if it is still active by the real time
  * (rule 29: BlockList filtered by the page's day, the offer may have ended
  * since) and was not dismissed this session.
  *
@@ -62,8 +63,8 @@ export function OfferToast({ block }: BlockComponentProps) {
 
   return (
     <div className="offer-toast-region" role="status" aria-live="polite">
-      {shown && (
-        <div className="offer-toast" style={style} onKeyDown={onKeyDown}>
+      {(
+        <div className="offer-toast" style={style} onKeyDown={onKeyDown} hidden={!shown}>
           <p className="visually-hidden">{t('offerToast.label')}</p>
           <div className="offer-toast__body" onClick={onBodyClick}>
             <RichText className="offer-toast__text" html={props.text} />
