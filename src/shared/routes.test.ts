@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { htmlFile, linkHref, normalizePath, pagePath, parsePath, payloadFile, payloadUrl, routeName, slugProblem } from './routes.js';
-import { isRoutableSlug, listPageSlug } from './routes.js';
+import { isRoutableSlug, listPageSlug, modalsFile, modalsUrl } from './routes.js';
 
 describe('rule 2: route names carry the locale', () => {
   it('names routes with ___', () => {
@@ -90,5 +90,13 @@ describe('list pages (content contract, blocks.pagination)', () => {
     expect(isRoutableSlug('es/page/2')).toBe(false);
     expect(isRoutableSlug('home')).toBe(true);
     expect(isRoutableSlug('rooms//x')).toBe(false);
+  });
+});
+
+describe("the locale's modals file", () => {
+  it('lives beside the pages of its locale and is keyed by build id (rule 18)', () => {
+    expect(modalsFile('en')).toBe('_modals.json');
+    expect(modalsFile('es')).toBe('es/_modals.json');
+    expect(modalsUrl('es', 'b 1')).toBe('/es/_modals.json?v=b%201');
   });
 });

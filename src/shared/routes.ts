@@ -100,3 +100,18 @@ export function payloadFile(path: string): string {
 export function payloadUrl(path: string, buildId: string): string {
   return `/${payloadFile(path)}?v=${encodeURIComponent(buildId)}`;
 }
+
+/**
+ * Every modal of a locale, written by the build beside its pages
+ * (`_modals.json`, `es/_modals.json`): a shared `#modal=name` URL opens on a
+ * page that does not link that modal itself (the page's payload carries only
+ * the modals it links). Keyed by build id like payloads (rule 18).
+ */
+export function modalsFile(locale: Locale): string {
+  const prefix = LOCALE_INFO[locale].prefix;
+  return prefix ? `${prefix.slice(1)}/_modals.json` : '_modals.json';
+}
+
+export function modalsUrl(locale: Locale, buildId: string): string {
+  return `/${modalsFile(locale)}?v=${encodeURIComponent(buildId)}`;
+}

@@ -182,7 +182,7 @@ describe('modals (issue 3 item 3)', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
-  it('the footer\'s "Photo gallery" (on every page) opens the resort-gallery modal; a modal the page does not reference warns and opens nothing', async () => {
+  it('the footer\'s "Photo gallery" (on every page) opens the resort-gallery modal; a modal the page does not link opens from the locale\'s _modals.json; an unknown one warns', async () => {
     const { page, problems } = await open('/rooms');
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -193,10 +193,19 @@ describe('modals (issue 3 item 3)', () => {
     expect(await state(page)).toMatchObject({ heading: 'Marea in pictures', focusInside: true });
     await page.keyboard.press('Escape');
     await closed(page);
-    // garden-villa is linked from its own room page only: /rooms does not carry it.
+    // garden-villa is linked from its own room page only: /rooms does not carry it, the build's _modals.json does.
+    const modalsFile = page.waitForRequest((request) => request.url().includes('/_modals.json?v='));
     await page.evaluate(() => (window.location.hash = '#modal=garden-villa'));
-    await expect.poll(() => warnings.some((w) => w.includes('modal "garden-villa" is not available'))).toBe(true);
-    expect(await state(page)).toMatchObject({ open: false, hash: '' });
+    await modalsFile;
+    await opened(page);
+    expect(await state(page)).toMatchObject({ heading: 'Garden Villa', focusInside: true });
+    await page.keyboard.press('Escape');
+    await closed(page);
+    // A name no modal has: a warning that names it, nothing opens, the hash is cleared.
+    await page.evaluate(() => (window.location.hash = '#modal=ghost'));
+    await expect.poll(() => warnings.some((w) => w.includes('modal "ghost" does not exist'))).toBe(true);
+    await expect.poll(async () => (await state(page)).hash).toBe('');
+    expect((await state(page)).open).toBe(false);
     expect(problems).toEqual([]);
     await page.context().close();
   });

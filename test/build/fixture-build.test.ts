@@ -102,6 +102,12 @@ describe('build of the fixture site (issue 2)', () => {
     expect(await read(build, 'sitemap.xml')).not.toContain('netlify-forms');
   });
 
+  it("writes every modal of each locale beside its pages, for shared #modal= URLs (issue 3 item 3)", async () => {
+    const en = JSON.parse(await read(build, '_modals.json'));
+    expect(en.map((m: { name: string }) => m.name)).toEqual(['deluxe', 'newsletter']);
+    expect(Array.isArray(JSON.parse(await read(build, 'es/_modals.json')))).toBe(true);
+  });
+
   it('sanitises rich text and drops unsafe links: nothing dangerous reaches HTML or JSON (rule 23)', async () => {
     for (const file of await listFiles(build.paths.dist)) {
       if (!/\.(html|json)$/.test(file)) continue;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Block, Modal } from '../../shared/model.js';
 import { usePage } from '../app/page-context.js';
-import { usePageData } from '../app/page-data.js';
+import { useLocaleModals } from './use-locale-modals.js';
 import { blockComponent, loadBlocks } from '../blocks/registry.js';
 import { text, type BlockComponent } from '../blocks/props.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
@@ -34,7 +34,7 @@ export function ModalRuntime() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const { modals } = usePageData();
+  const { modals, pending } = useLocaleModals(location.hash);
   // Rule 30: the visitor's country (the host only runs after hydration).
   const { country } = usePage();
   const resolution = useMemo(() => resolveModal(location.hash, modals, country), [location.hash, modals, country]);
@@ -50,8 +50,11 @@ export function ModalRuntime() {
   const clearHash = useCallback(
     (replace = false) => {
       const { location } = current.current;
-      if (modalRef(location.hash) === null || clearing.current === location.key) return;
-      clearing.current = location.key;
+      // Keyed by hash too: hash changes the browser made itself (a typed or scripted
+      // `#modal=…`) all reach the router as POPs with the same key.
+      const entry = `${location.key}${location.hash}`;
+      if (modalRef(location.hash) === null || clearing.current === entry) return;
+      clearing.current = entry;
       if (!replace && wasPushed(location.state)) navigate(-1);
       // preventScrollReset: ScrollRestoration would otherwise scroll to the top of the "new" location.
       else navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
@@ -85,6 +88,8 @@ export function ModalRuntime() {
       setShown(null);
       return;
     }
+    // Not among the page's modals: the locale's full list is on its way (use-locale-modals.ts).
+    if (resolution.kind === 'unknown' && pending) return;
     if (resolution.kind !== 'open') {
       console.warn(resolutionWarning(resolution, country));
       setShown(null);
@@ -115,7 +120,7 @@ export function ModalRuntime() {
     return () => {
       cancelled = true;
     };
-  }, [resolution, country, clearHash]);
+  }, [resolution, pending, country, clearHash]);
 
   // Closed (by the visitor or by the URL): focus goes back where it came from, without scrolling the page.
   const lastShown = useRef<Shown | null>(null);

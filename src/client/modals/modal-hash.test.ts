@@ -49,7 +49,7 @@ describe('modal hash (issue 3 item 3: shareable state)', () => {
     expect(resolveModal('#modal=2', modals, 'USA')).toMatchObject({ kind: 'open', modal: { name: 'ocean-view-suite' } });
     const unknown = resolveModal('#modal=ghost', modals, 'USA');
     expect(unknown).toEqual({ kind: 'unknown', ref: 'ghost' });
-    expect(resolutionWarning(unknown, 'USA')).toMatch(/modal "ghost" is not available/);
+    expect(resolutionWarning(unknown, 'USA')).toMatch(/modal "ghost" does not exist/);
     const empty = resolveModal('#modal=booking-policy', modals, 'MEX');
     expect(empty.kind).toBe('no-item');
     expect(resolutionWarning(empty, 'MEX')).toMatch(/modal "booking-policy" has no item for country MEX/);

@@ -57,7 +57,7 @@ export function resolveModal(hash: string, modals: readonly Modal[], country: st
 /** Why a modal does not open, for the console (names the modal, says what to check). */
 export function resolutionWarning(resolution: Resolution, country: string): string | null {
   if (resolution.kind === 'unknown')
-    return `[marea] modal "${resolution.ref}" is not available on this page: no modal has that name or id in the page's data (is it published in this locale?)`;
+    return `[marea] modal "${resolution.ref}" does not exist: no modal of this locale has that name or id (is it published in this language?)`;
   if (resolution.kind === 'no-item')
     return `[marea] modal "${resolution.modal.name}" has no item for country ${country}: add an item without a country list, or one that lists ${country}`;
   return null;

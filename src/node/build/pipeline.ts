@@ -12,6 +12,8 @@ import { copyTree, writeFiles } from './files.js';
 import { carryOverAssets, createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
 import { pageInputs, renderPages } from './render.js';
 import { formStubsFile } from './forms.js';
+import { LOCALES } from '../../shared/locales.js';
+import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { compileTemplate } from './template.js';
 
@@ -119,6 +121,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const stubs = formStubsFile(bundle.server.renderFormStubs(Object.values(content.modals).flat()));
   if (stubs) rendered.push(stubs);
+  // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them.
+  for (const locale of LOCALES) rendered.push({ file: modalsFile(locale), content: JSON.stringify(content.modals[locale]) });
 
   const written = await phases.run(
     'write',
