@@ -71,6 +71,15 @@ describe('build of the fixture site (issue 2)', () => {
     expect(only).toContain('hreflang="x-default" href="https://marea.example/english-only"');
   });
 
+  it('orders <head> for first paint: the stylesheet before any script or modulepreload, the page\'s block chunks hinted', async () => {
+    const html = await read(build, 'rooms/deluxe-suite.html');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/block-hero-[\w-]+\.js">/);
+  });
+
   it('embeds the payload for hydration and writes the same payload beside the page', async () => {
     const html = await read(build, 'rooms/deluxe-suite.html');
     const payload = await read(build, 'rooms/deluxe-suite/_payload.json');

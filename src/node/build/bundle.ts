@@ -112,5 +112,10 @@ export async function readTemplate(bundle: Bundle): Promise<{ html: string; chun
   const perPage = new Set([...chunks.values()].flat());
   const lazy = [...new Set(entry?.dynamicImports ?? [])].filter((key) => !key.endsWith('.json') && !key.startsWith('src/')).map((key) => manifest[key]?.file);
   const hints = lazy.filter((file): file is string => !!file && !perPage.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  return { html: html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`), chunks };
+  // The stylesheet first: it blocks rendering, so it must not queue behind the scripts.
+  const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+  let ordered = html;
+  for (const link of stylesheets) ordered = ordered.replace(link, '');
+  ordered = ordered.replace('<!--marea-head-->', `<!--marea-head-->${stylesheets.join('')}`);
+  return { html: ordered.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`), chunks };
 }

@@ -26,8 +26,14 @@ export function compileTemplate(html: string): PageTemplate {
     rest = rest.slice(at + marker.length);
   }
   const [afterHtml, afterHead, afterApp] = pieces as [string, string, string];
+  const closeHead = afterHead.indexOf('</head>');
+  if (closeHead < 0) throw new Error('index.html: </head> must follow <!--marea-head--> in the client build template');
+  const headEnd = afterHead.slice(0, closeHead);
+  const bodyStart = afterHead.slice(closeHead);
   return {
+    // `hints` go last in <head>, after the stylesheet and the entry script:
+    // the page's block chunks must not compete with what blocks rendering.
     render: ({ head, app, data, hints }) =>
-      `${before}<html lang="${head.lang}">${afterHtml}${headHtml(head)}${hints ? `\n    ${hints}` : ''}${afterHead}${app}${afterApp}${data}${rest}`,
+      `${before}<html lang="${head.lang}">${afterHtml}${headHtml(head)}${headEnd}${hints ? `  ${hints}\n  ` : ''}${bodyStart}${app}${afterApp}${data}${rest}`,
   };
 }
