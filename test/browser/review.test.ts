@@ -36,6 +36,27 @@ describe('the all-blocks review page (issue 3)', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['en', '/'],
+    ['es', '/es/contacto'],
+    ['en', '/rooms/ocean-view-suite'],
+    ['es', '/es/blog'],
+    ['en', '/sitemap'],
+    ['en', '/terms'],
+  ])('%s %s: axe-core finds no serious or critical violation either', async (_locale, pagePath) => {
+    const { page, problems } = await openPage(chromium(), { width: 375 });
+    await page.goto(`${origin}${pagePath}`);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    expect(serious).toEqual([]);
+    // One h1 per page (an opening hero or the page title).
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it.each(REVIEW_PAGES.flatMap(([locale, pagePath]) => [375, 1280].map((width) => [locale, pagePath, width] as const)))(
     '%s: screenshot of %s at %i px for review',
     async (locale, pagePath, width) => {
