@@ -18,6 +18,8 @@ describe('blocks.phone (spec §5, rule 30)', () => {
     expect(html).toContain('<span class="phone__label">Reservations from the US &amp; Canada</span>');
     expect(html).toContain('<span class="phone__number">+1 888 555 0142</span>');
     expect(html).not.toContain('800 555 0199');
+    // A labelled landmark: in the layout's header strip it is outside the banner.
+    expect(html).toMatch(/^<aside class="phone" aria-label="Reservations by phone">/);
   });
 
   it('rule 30: re-selects for another country (usePage().country is the visitor\'s after hydration)', () => {

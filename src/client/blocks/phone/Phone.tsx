@@ -41,7 +41,9 @@ export function Phone({ block }: BlockComponentProps) {
   const chosen = geolocated(phoneNumbers(block.props.numbers), country)[0];
   if (!chosen) return null;
   return (
-    <div className="phone">
+    // A landmark of its own: in the layout's header strip it sits outside the
+    // site header's banner, and screen-reader users should still find it.
+    <aside className="phone" aria-label={t('phone.landmark')}>
       <a className="phone__link" href={telHref(chosen.number)}>
         <svg className="phone__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
@@ -49,6 +51,6 @@ export function Phone({ block }: BlockComponentProps) {
         <span className="phone__label">{chosen.label || t('phone.call')}</span>
         <span className="phone__number">{chosen.number}</span>
       </a>
-    </div>
+    </aside>
   );
 }
