@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec, Option } from './fields.js';
-import { ErrorText, invalidProps, RequiredMark, type ControlLookup } from './FieldParts.js';
+import { ErrorText, invalidProps, LabelledField, RequiredMark, type ControlLookup } from './FieldParts.js';
 
 interface Props {
   field: FieldSpec;
@@ -18,11 +18,7 @@ export function SelectField({ field, control, groups }: Props & { groups?: Optio
   const { t } = useTranslation();
   const state = control(field.name);
   return (
-    <div className={`form__field form__field--${field.kind}`}>
-      <label className="form__label" htmlFor={state.id}>
-        {field.label}
-        <RequiredMark required={field.required} />
-      </label>
+    <LabelledField kind={field.kind} label={field.label} required={field.required} control={state}>
       <select id={state.id} className="form__input form__select" name={field.name} required={field.required} defaultValue="" {...invalidProps(state)}>
         <option value="">{field.placeholder || t('form.choose')}</option>
         {groups
@@ -37,8 +33,7 @@ export function SelectField({ field, control, groups }: Props & { groups?: Optio
             )
           : field.options.map(option)}
       </select>
-      <ErrorText control={state} />
-    </div>
+    </LabelledField>
   );
 }
 

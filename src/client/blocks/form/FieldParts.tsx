@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A submitted control's ids and current validation message (Form.tsx `control`). */
@@ -33,5 +34,23 @@ export function ErrorText({ control }: { control: ControlState }) {
     <p id={control.errorId} className="form__error">
       {control.message}
     </p>
+  );
+}
+
+/**
+ * The frame of a single-control field (text kinds, select, range): a visible
+ * label with its required mark, the control, then its message. Groups
+ * (radio, checkbox options, country/state) use a fieldset instead.
+ */
+export function LabelledField({ kind, label, required, control, children }: { kind: string; label: string; required: boolean; control: ControlState; children: ReactNode }) {
+  return (
+    <div className={`form__field form__field--${kind}`}>
+      <label className="form__label" htmlFor={control.id}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
+      {children}
+      <ErrorText control={control} />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { numericBound, type FieldSpec } from './fields.js';
-import { RequiredMark, type ControlLookup } from './FieldParts.js';
+import { LabelledField, type ControlLookup } from './FieldParts.js';
 
 /**
  * `range`: a slider whose current value is shown in an <output> tied to it
@@ -15,11 +15,7 @@ export function RangeField({ field, control }: { field: FieldSpec; control: Cont
   const [value, setValue] = useState(() => String(Math.round(min + (max - min) / 2)));
   const outputId = `${state.id}-value`;
   return (
-    <div className="form__field form__field--range">
-      <label className="form__label" htmlFor={state.id}>
-        {field.label}
-        <RequiredMark required={field.required} />
-      </label>
+    <LabelledField kind="range" label={field.label} required={field.required} control={state}>
       <div className="form__range">
         <span className="form__range-bound" aria-hidden="true">
           {min}
@@ -42,6 +38,6 @@ export function RangeField({ field, control }: { field: FieldSpec; control: Cont
           {value}
         </output>
       </div>
-    </div>
+    </LabelledField>
   );
 }

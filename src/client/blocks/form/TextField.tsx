@@ -2,7 +2,7 @@ import type { HTMLInputTypeAttribute } from 'react';
 import { usePage } from '../../app/page-context.js';
 import { dateBound } from './dates.js';
 import { numericBound, type FieldSpec } from './fields.js';
-import { ErrorText, invalidProps, RequiredMark, type ControlLookup } from './FieldParts.js';
+import { invalidProps, LabelledField, type ControlLookup } from './FieldParts.js';
 
 const TYPES: Partial<Record<FieldSpec['kind'], HTMLInputTypeAttribute>> = { email: 'email', phone: 'tel', number: 'number', date: 'date' };
 const AUTOCOMPLETE: Partial<Record<FieldSpec['kind'], string>> = { email: 'email', phone: 'tel' };
@@ -20,11 +20,7 @@ export function TextField({ field, control }: { field: FieldSpec; control: Contr
   const { now } = usePage();
   const state = control(field.name);
   return (
-    <div className={`form__field form__field--${field.kind}`}>
-      <label className="form__label" htmlFor={state.id}>
-        {field.label}
-        <RequiredMark required={field.required} />
-      </label>
+    <LabelledField kind={field.kind} label={field.label} required={field.required} control={state}>
       <input
         id={state.id}
         className="form__input"
@@ -38,7 +34,6 @@ export function TextField({ field, control }: { field: FieldSpec; control: Contr
         {...bounds(field, now)}
         {...invalidProps(state)}
       />
-      <ErrorText control={state} />
-    </div>
+    </LabelledField>
   );
 }
