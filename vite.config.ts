@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
@@ -39,6 +40,10 @@ function blockChunksManifest(): Plugin {
  */
 export default defineConfig({
   plugins: [react(), blockChunksManifest()],
+  resolve: {
+    // vite-react-ssg's HelmetProvider, unused here (src/client/lib/helmet-stub.tsx says why).
+    alias: [{ find: /^react-helmet-async$/, replacement: fileURLToPath(new URL('./src/client/lib/helmet-stub.tsx', import.meta.url)) }],
+  },
   // Only PUBLIC_* variables reach the browser (CMS_TOKEN must never ship).
   envPrefix: 'PUBLIC_',
   build: {

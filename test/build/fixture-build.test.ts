@@ -78,6 +78,9 @@ describe('build of the fixture site (issue 2)', () => {
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script'));
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/block-hero-[\w-]+\.js">/);
+    // react-helmet-async (vite-react-ssg's provider, unused) is replaced by a stub in the bundle.
+    const entry = /<script type="module" crossorigin src="\/([^"]+)">/.exec(head)![1]!;
+    expect(await read(build, entry)).not.toContain('data-rh');
   });
 
   it('embeds the payload for hydration and writes the same payload beside the page', async () => {
