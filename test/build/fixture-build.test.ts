@@ -77,7 +77,10 @@ describe('build of the fixture site (issue 2)', () => {
     expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script'));
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/block-hero-[\w-]+\.js">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/block-hero-[\w-]+\.js" fetchpriority="low">/);
+    // The hero image is preloaded before the stylesheet.
+    expect(head.indexOf('rel="preload" as="image"')).toBeGreaterThan(0);
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
     // react-helmet-async (vite-react-ssg's provider, unused) is replaced by a stub in the bundle.
     const entry = /<script type="module" crossorigin src="\/([^"]+)">/.exec(head)![1]!;
     expect(await read(build, entry)).not.toContain('data-rh');

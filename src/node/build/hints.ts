@@ -40,24 +40,30 @@ export function blockChunks(manifest: BlockChunkManifest): Map<string, string[]>
   return out;
 }
 
+/** A page's head hints, by where they go: `early` before the stylesheet and scripts, `late` at the end of <head>. */
+export interface PageHints {
+  early: string;
+  late: string;
+}
+
 /**
- * Head hints of one page: `modulepreload` for the chunks of the blocks it
- * renders (hydration waits for them, so they must not be discovered late),
- * and a high-priority `preload` of the hero image when the page opens with
- * one (the LCP element on most pages).
+ * Head hints of one page: a high-priority `preload` of the hero image when
+ * the page opens with one (the LCP element on most pages), first in <head>;
+ * `modulepreload` for the chunks of the blocks it renders (hydration waits
+ * for them, so they must not be discovered late), last and at low priority,
+ * so they do not take bandwidth from the stylesheet and the hero image.
  */
-export function pageHints(payload: Payload, chunks: Map<string, string[]>): string {
+export function pageHints(payload: Payload, chunks: Map<string, string[]>): PageHints {
   const blocks: Block[] = [
     ...(payload.kind === 'page' ? payload.page.blocks : []),
     ...(payload.layout?.header ?? []),
     ...(payload.layout?.footer ?? []),
   ];
   const files = new Set(blocks.flatMap((b) => chunks.get(b.component) ?? []));
-  const tags = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const late = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
   const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;
   const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;
-  if (hero) tags.unshift(hero);
-  return tags.join('\n    ');
+  return { early: hero ?? '', late: late.join('\n    ') };
 }
 
 function heroImage(block: Block): string | null {

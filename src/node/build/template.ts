@@ -7,8 +7,8 @@ import { headHtml } from '../../shared/head.js';
  * what keeps vite-react-ssg's own loop at 30–60 pages/s).
  */
 export interface PageTemplate {
-  /** `hints`: extra head tags of the page (preloads), raw HTML. */
-  render(parts: { head: HeadData; app: string; data: string; hints?: string }): string;
+  /** `hints`: extra head tags of the page (raw HTML): `early` right after the head tags, `late` at the end of <head>. */
+  render(parts: { head: HeadData; app: string; data: string; hints?: { early: string; late: string } }): string;
 }
 
 const MARKERS = ['<!--marea-head-->', '<!--marea-app-->', '<!--marea-data-->'] as const;
@@ -31,9 +31,9 @@ export function compileTemplate(html: string): PageTemplate {
   const headEnd = afterHead.slice(0, closeHead);
   const bodyStart = afterHead.slice(closeHead);
   return {
-    // `hints` go last in <head>, after the stylesheet and the entry script:
-    // the page's block chunks must not compete with what blocks rendering.
+    // Early hints (the hero image) come before the stylesheet; late ones (block
+    // chunks) after the stylesheet and the entry script, so they never delay first paint.
     render: ({ head, app, data, hints }) =>
-      `${before}<html lang="${head.lang}">${afterHtml}${headHtml(head)}${headEnd}${hints ? `  ${hints}\n  ` : ''}${bodyStart}${app}${afterApp}${data}${rest}`,
+      `${before}<html lang="${head.lang}">${afterHtml}${headHtml(head)}${hints?.early ? `\n    ${hints.early}` : ''}${headEnd}${hints?.late ? `  ${hints.late}\n  ` : ''}${bodyStart}${app}${afterApp}${data}${rest}`,
   };
 }
