@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { Layout } from '../../shared/model.js';
 import { ModalHost } from '../modals/ModalHost.js';
 import { BlockList } from './BlockList.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ErrorContent, Layout, Locale } from '../../shared/model.js';
 import { linkHref } from '../../shared/routes.js';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Block, Modal } from '../../shared/model.js';
 import { usePage } from '../app/page-context.js';

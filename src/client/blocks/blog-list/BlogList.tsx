@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { ListCard } from '../../../shared/page-data.js';
 import { usePageData } from '../../app/page-data.js';
 import { ResponsiveImage } from '../../components/ResponsiveImage.js';

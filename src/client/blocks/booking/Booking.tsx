@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { BlockComponentProps } from '../props.js';
 import { BookingForm } from './BookingForm.js';
 import { bookingConfig } from './config.js';

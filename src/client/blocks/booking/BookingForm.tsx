@@ -1,6 +1,6 @@
 import { addDays } from 'date-fns';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { useLocation } from 'react-router-dom';
 import { usePage } from '../../app/page-context.js';
 import { SmartLink } from '../../components/SmartLink.js';

@@ -1,6 +1,6 @@
 import { addMonths, format, isSameMonth, max } from 'date-fns';
 import { useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Locale } from '../../../shared/model.js';
 import { CalendarGrid } from './CalendarGrid.js';
 import { DATE_LOCALES } from './calendar-locale.js';

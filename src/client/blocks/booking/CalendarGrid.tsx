@@ -1,6 +1,6 @@
 import { addDays, eachDayOfInterval, endOfMonth, endOfWeek, format, isAfter, isBefore, isSameDay, startOfMonth, startOfWeek } from 'date-fns';
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Locale } from '../../../shared/model.js';
 import { moveFocus } from './calendar-keys.js';
 import { DATE_LOCALES, weekStartsOn, type WeekStart } from './calendar-locale.js';

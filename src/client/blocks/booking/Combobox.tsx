@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { describedBy, FieldError, type FieldProblem } from './FieldError.js';
 import { exactOption, filterOptions, groupOptions, type Option } from './options.js';
 import type { Choice } from './search-state.js';

@@ -1,6 +1,6 @@
 import { addDays, isAfter, isBefore } from 'date-fns';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Locale } from '../../../shared/model.js';
 import { formatDisplay, parseDisplay } from './dates.js';
 import { describedBy, FieldError, type Problems } from './FieldError.js';

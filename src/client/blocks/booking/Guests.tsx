@@ -1,5 +1,5 @@
 import { useId, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { GuestLimits } from './config.js';
 import { describedBy, FieldError, type Problems } from './FieldError.js';
 import { RoomFields } from './RoomFields.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { PromoCode } from '../../../shared/model.js';
 import { describedBy, FieldError, type FieldProblem } from './FieldError.js';
 

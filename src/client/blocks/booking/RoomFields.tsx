@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { MAX_CHILD_AGE, type GuestLimits } from './config.js';
 import { describedBy, FieldError, type Problems } from './FieldError.js';
 import type { DraftAction, RoomDraft } from './search-state.js';

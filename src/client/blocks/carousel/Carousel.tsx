@@ -1,5 +1,5 @@
 import { useId, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { geolocated } from '../../../shared/geo.js';
 import { usePage } from '../../app/page-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 
 interface Props {
   /** id of the slide track the buttons move (aria-controls). */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { getConsent, onConsentChange, setConsent } from '../../analytics/consent.js';
 import { RichText } from '../../components/RichText.js';
 import { asLink, SmartLink } from '../../components/SmartLink.js';

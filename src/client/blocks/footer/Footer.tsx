@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Link } from '../../../shared/model.js';
 import { RichText } from '../../components/RichText.js';
 import { asLink, SmartLink } from '../../components/SmartLink.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { FieldSpec, Option } from './fields.js';
 import { ErrorText, invalidProps, LabelledField, RequiredMark, type ControlLookup } from './FieldParts.js';
 

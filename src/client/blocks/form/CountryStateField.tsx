@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { usePage } from '../../app/page-context.js';
 import { countryOptions, fold, toAlpha2 } from './countries.js';
 import { controlNames, type FieldSpec } from './fields.js';

@@ -1,5 +1,5 @@
 import type { MouseEvent, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 
 export interface SummaryItem {
   /** Id of the control to focus. */

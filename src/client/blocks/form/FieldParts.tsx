@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 
 /** A submitted control's ids and current validation message (Form.tsx `control`). */
 export interface ControlState {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { usePage } from '../../app/page-context.js';
 import { usePageData } from '../../app/page-data.js';
 import { useHydrated } from '../../lib/use-hydrated.js';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { asMediaList, ResponsiveImage } from '../../components/ResponsiveImage.js';
 import { num, text, type BlockComponentProps } from '../props.js';
 import { loadLightbox, type LightboxComponent } from './load-lightbox.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Media } from '../../../shared/model.js';
 import { ResponsiveImage } from '../../components/ResponsiveImage.js';
 import { useSwipe } from './use-swipe.js';

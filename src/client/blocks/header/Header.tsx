@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Link } from '../../../shared/model.js';
 import { linkHref } from '../../../shared/routes.js';

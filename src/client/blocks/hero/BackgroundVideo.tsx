@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Media } from '../../../shared/model.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { prefersReducedMotion } from '../../lib/reduced-motion.js';

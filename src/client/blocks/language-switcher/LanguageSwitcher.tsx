@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import type { Locale } from '../../../shared/model.js';
 import { LOCALES, LOCALE_INFO } from '../../../shared/locales.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { isActive, type DateBound } from '../../../shared/dates.js';
 import { RichText } from '../../components/RichText.js';
 import { asLink, SmartLink } from '../../components/SmartLink.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import type { Countries } from '../../../shared/model.js';
 import { geolocated } from '../../../shared/geo.js';
 import { usePage } from '../../app/page-context.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { text, type BlockComponentProps } from '../props.js';
 import { durationAttribute, endInstant, timeLeft, UNITS, type TimeLeft } from './countdown.js';
 import { useTickingNow } from './use-ticking-now.js';

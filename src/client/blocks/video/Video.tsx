@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { prefersReducedMotion } from '../../lib/reduced-motion.js';
 import { asMedia } from '../../components/ResponsiveImage.js';
 import { bool, type BlockComponentProps } from '../props.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.js';
 import { RichText } from '../../../components/RichText.js';
 import { asMediaList, ResponsiveImage } from '../../../components/ResponsiveImage.js';
 import { asLink, SmartLink } from '../../../components/SmartLink.js';
