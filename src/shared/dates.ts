@@ -15,11 +15,21 @@ function parseBound(bound: DateBound): Date | null {
  * Date-only bounds (`2026-06-01`) are read as UTC midnight.
  */
 export function isActive(item: { startdate?: DateBound; enddate?: DateBound }, now: Date): boolean {
-  const start = parseBound(asUtc(item.startdate, 'start'));
-  const end = parseBound(asUtc(item.enddate, 'end'));
+  const start = cmsInstant(item.startdate, 'start');
+  const end = cmsInstant(item.enddate, 'end');
   if (start && isBefore(now, start)) return false;
   if (end && isAfter(now, end)) return false;
   return true;
+}
+
+/**
+ * The instant a CMS date names, read as UTC (rule 29): a date-only start is
+ * its day's first instant, a date-only end its last; a zone-less time is
+ * UTC. Null when missing or unreadable. Shared by `isActive`, the timer and
+ * the build's check of block dates, so all three read a date the same way.
+ */
+export function cmsInstant(bound: DateBound, side: 'start' | 'end'): Date | null {
+  return parseBound(typeof bound === 'string' ? asUtc(bound.trim(), side) : bound);
 }
 
 /**

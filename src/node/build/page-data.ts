@@ -1,4 +1,5 @@
 import type { Block, Locale, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
+import { isPageKind, PAGE_KINDS } from '../../shared/block-values.js';
 import { cardDate } from '../../shared/card-date.js';
 import { listPageSlug } from '../../shared/routes.js';
 import type { ListCard, ListData, PageData, Resort, SiteMapGroup } from '../../shared/page-data.js';
@@ -11,8 +12,6 @@ import type { ListCard, ListData, PageData, Resort, SiteMapGroup } from '../../s
 
 /** Default `pageSize` of a blog list when the CMS leaves it out or sends nonsense. */
 export const DEFAULT_PAGE_SIZE = 6;
-/** Order of the site map's groups. */
-const KIND_ORDER: readonly PageKind[] = ['page', 'room', 'service', 'destination', 'post'];
 
 /** What a blog-list block selects: kind (default `post`), category as a slug prefix, page size. */
 export interface ListQuery {
@@ -24,7 +23,7 @@ export interface ListQuery {
 export function listQuery(block: Block): ListQuery {
   const { kind, category, pageSize } = block.props;
   return {
-    kind: typeof kind === 'string' && (KIND_ORDER as string[]).includes(kind) ? (kind as PageKind) : 'post',
+    kind: isPageKind(kind) ? kind : 'post',
     category: typeof category === 'string' && category.trim() !== '' ? category.trim().replace(/^\/+|\/+$/g, '') : null,
     pageSize: typeof pageSize === 'number' && Number.isInteger(pageSize) && pageSize > 0 ? pageSize : DEFAULT_PAGE_SIZE,
   };
@@ -71,7 +70,7 @@ export function listPageCount(pages: readonly Page[], page: Page): number {
 /** Every page of the locale, grouped by kind in a fixed order, each group sorted by title. */
 export function siteMapOf(pages: readonly Page[], locale: Locale): SiteMapGroup[] {
   const ofLocale = pages.filter((p) => p.locale === locale);
-  return KIND_ORDER.map((kind) => ({
+  return PAGE_KINDS.map((kind) => ({
     kind,
     pages: ofLocale
       .filter((p) => p.kind === kind)

@@ -1,5 +1,6 @@
 import type { Block } from '../../shared/model.js';
 import { displayName, isKnownComponent } from '../../shared/blocks.js';
+import { checkBlockProps } from './block-checks.js';
 import { ISSUES, type IssueBody } from './issues.js';
 import { report, within, type Context } from './context.js';
 import { toCountries } from './countries.js';
@@ -10,8 +11,9 @@ import { isRecord, joinPath } from './values.js';
  * A dynamic zone (page `blocks`, layout `header`/`footer`, modal `dynZone`)
  * → Block[]. A zone that is not an array is the spec's 503 error (§5) with the
  * message given by `notArray`. Unknown components are reported with their
- * position and left out (an error with `strict`). `key` is the position in
- * the CMS zone, so it stays stable when a block before it is left out.
+ * position and left out (an error with `strict`); props a block cannot use
+ * are warnings (block-checks.ts). `key` is the position in the CMS zone, so
+ * it stays stable when a block before it is left out.
  */
 export function normaliseZone(value: unknown, ctx: Context, zone: string, notArray: (found: unknown) => IssueBody): Block[] {
   if (!Array.isArray(value)) {
@@ -32,13 +34,10 @@ export function normaliseZone(value: unknown, ctx: Context, zone: string, notArr
       report(inBlock, field, ISSUES.unknownComponent(component, zone, ctx.strict));
       return;
     }
-    blocks.push({
-      component,
-      name: displayName(component),
-      key: String(position),
-      countries: toCountries(item, inBlock, field),
-      props: blockProps(item, inBlock, field),
-    });
+    const countries = toCountries(item, inBlock, field);
+    const props = blockProps(item, inBlock, field);
+    checkBlockProps(component, props, inBlock, field);
+    blocks.push({ component, name: displayName(component), key: String(position), countries, props });
   });
   return blocks;
 }

@@ -1,3 +1,4 @@
+import { FORM_FIELD_KINDS, SHARE_NETWORKS } from '../../shared/block-values.js';
 import { LIST_ERRORS } from '../../shared/errors.js';
 import { describe } from './values.js';
 
@@ -72,8 +73,8 @@ export const ISSUES = {
     warning('InvalidField', `Expected ${expected}, found ${describe(found)}; using ${fallback}`, 'Fill in the field in the CMS.'),
   localeMismatch: (expected: string, found: string) =>
     warning('LocaleMismatch', `Entry has CMS locale "${found}" in the list fetched for "${expected}"`, 'Check CMS_LOCALES and that the crawl sends the locale parameter.'),
-  invalidDate: (found: unknown) =>
-    warning('InvalidDate', `Expected an ISO date (yyyy-MM-dd or full ISO), found ${describe(found)}; treated as no date`, 'Pick the date again in the CMS date picker.'),
+  invalidDate: (found: unknown, instead = 'treated as no date') =>
+    warning('InvalidDate', `Expected an ISO date (yyyy-MM-dd or full ISO), found ${describe(found)}; ${instead}`, 'Pick the date again in the CMS date picker.'),
   invalidCountry: (found: unknown) =>
     warning('InvalidCountry', `Expected ISO 3166 alpha-3 country codes, found ${describe(found)}; it was left out of the list`, 'Use three-letter codes such as MEX, USA, CAN.'),
   invalidMedia: (found: unknown) =>
@@ -82,6 +83,30 @@ export const ISSUES = {
     warning('InvalidRichText', `Expected rich text (HTML, Markdown or Strapi blocks), found ${describe(found)}; rendered as empty`, 'Re-enter the text in the CMS editor.'),
   markupInPlainText: () =>
     warning('MarkupInPlainText', 'HTML tags found in a plain-text field; they were removed', 'Write plain text here; formatting belongs in rich-text fields (body, text, description, legal).'),
+
+  // Block props (block-checks.ts): the block still renders, with the fallback the message names.
+  invalidList: (prop: string, found: unknown) =>
+    warning('InvalidList', `Expected ${prop} to be a list, found ${describe(found)}; it is read as an empty list`, `Fill in ${prop} as a repeatable list in the CMS (check the component's schema and that the crawl populates it).`),
+  incompleteItem: (item: string, missing: string, ...found: [] | [unknown]) =>
+    warning('IncompleteItem', `${item} has no ${missing}${found.length ? ` (found ${describe(found[0])})` : ''}; it is left out`, `Fill in the ${missing} in the CMS, or remove the item.`),
+  invalidFieldKind: (found: unknown) =>
+    warning('InvalidFieldKind', `Unknown form field kind ${describe(found)}; it renders as a text field`, `Use one of ${FORM_FIELD_KINDS.join(', ')}.`),
+  missingFormName: (found: unknown) =>
+    warning('MissingFormName', `Form has no name (found ${describe(found)}); its submissions are filed under "form", with every other unnamed form`, 'Give the form a name of its own in the CMS.'),
+  duplicateFieldName: (name: string, first: number) =>
+    warning('DuplicateFieldName', `Field name "${name}" is already used by fields[${first}] of this form; this field is left out`, 'Give every field of a form its own name.'),
+  missingOptions: (kind: string) =>
+    warning('MissingOptions', `A ${kind} field has no usable options; it renders with nothing to choose`, 'Add options (text, or label and value) to the field in the CMS, or change its kind.'),
+  invalidChoice: (prop: string, found: unknown, allowed: readonly string[], instead: string) =>
+    warning('InvalidChoice', `Expected ${prop} to be one of ${allowed.join(', ')}, found ${describe(found)}; ${instead}`, 'Pick one of those values in the CMS; they are case-sensitive.'),
+  invalidNumber: (prop: string, expected: string, found: unknown, instead: string) =>
+    warning('InvalidNumber', `Expected ${prop} to be ${expected}, found ${describe(found)}; ${instead}`, `Enter ${expected} in the CMS, or leave ${prop} empty for the default.`),
+  invalidColour: (found: unknown) =>
+    warning('InvalidColour', `Expected an opaque colour (#rgb, #rrggbb or rgb()), found ${describe(found)}; the toast keeps its default colours`, 'Pick a solid colour such as #0e6f80 or rgb(14 111 128); transparent colours, names and images are not used.'),
+  unknownShareNetwork: (found: unknown) =>
+    warning('UnknownShareNetwork', `Unknown share network ${describe(found)}; it is left out`, `Use only ${SHARE_NETWORKS.join(', ')}.`),
+  noImages: (videos: number) =>
+    warning('NoImages', `Gallery has no images${videos ? ` (only ${videos} video${videos > 1 ? 's' : ''}, which a gallery does not show)` : ''}; it is not shown`, 'Add images to the gallery in the CMS, or remove the block.'),
 
   // Single types.
   missingLayout: () =>

@@ -1,4 +1,5 @@
 import type { Locale, Page, PageKind, Seo } from '../../shared/model.js';
+import { isPageKind } from '../../shared/block-values.js';
 import { pagePath, slugProblem } from '../../shared/routes.js';
 import { ISSUES } from './issues.js';
 import { report, within, type Context } from './context.js';
@@ -8,7 +9,6 @@ import { toMedia } from './media.js';
 import { readTranslationRefs, type PageDraft } from './translations.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
 
-const KINDS: ReadonlySet<string> = new Set<PageKind>(['page', 'room', 'service', 'destination', 'post']);
 
 /**
  * The pages of one site locale (`ctx.locale`), unwrapped. Pages with an
@@ -77,7 +77,7 @@ function normalisePage(entry: JsonRecord, ctx: Context, cmsLocales: Record<Local
 
 function pageKind(value: unknown, ctx: Context): PageKind {
   if (value === undefined || value === null || value === '') return 'page';
-  if (typeof value === 'string' && KINDS.has(value)) return value as PageKind;
+  if (isPageKind(value)) return value;
   report(ctx, 'kind', ISSUES.unknownPageKind(value));
   return 'page';
 }

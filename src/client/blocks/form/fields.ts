@@ -1,14 +1,11 @@
+import { isFormFieldKind, toOption, type FormFieldKind, type Option } from '../../../shared/block-values.js';
 import { list, record, text } from '../props.js';
 import { htmlPattern } from './pattern.js';
 
-/** Input kinds of `blocks.form` (content contract); anything else renders as `text`. */
-export const FIELD_KINDS = ['checkbox', 'country-state', 'date', 'destination', 'email', 'number', 'phone', 'radio', 'range', 'select', 'text'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
-
-export interface Option {
-  value: string;
-  label: string;
-}
+/** Input kinds of `blocks.form` (FORM_FIELD_KINDS); anything else renders as `text`. */
+export type FieldKind = FormFieldKind;
+/** Options come as strings (`"Spa"`) or objects (`{label, value}`, `{name, code}`, `{text}`); null entries are skipped. */
+export { toOption, type Option };
 
 /** One field of the form, narrowed from the CMS props (every value may be null there). */
 export interface FieldSpec {
@@ -39,24 +36,6 @@ export interface FormSpec {
 /** Phone numbers without a CMS pattern: digits, spaces and `+ ( ) . -`, 7 to 20 characters. */
 const PHONE_PATTERN = '[0-9+() .-]{7,20}';
 
-const isKind = (value: string): value is FieldKind => (FIELD_KINDS as readonly string[]).includes(value);
-
-/** Strips tags from an option label that went through the rich-text normaliser (`text` keys become `<p>…</p>`). */
-const plain = (value: string) => value.replace(/<[^>]*>/g, '').trim();
-
-/** Options come as strings (`"Spa"`) or objects (`{label, value}`, `{name, code}`, `{text}`); null entries are skipped. */
-export function toOption(raw: unknown): Option | null {
-  if (typeof raw === 'string' || typeof raw === 'number') {
-    const value = String(raw).trim();
-    return value ? { value, label: value } : null;
-  }
-  const o = record(raw);
-  const scalar = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : text(v));
-  const label = plain(text(o.label) || text(o.name) || text(o.text) || text(o.title) || scalar(o.value));
-  const value = (scalar(o.value) || text(o.code) || label).trim();
-  return value ? { value, label: label || value } : null;
-}
-
 function options(raw: unknown): Option[] {
   const seen = new Set<string>();
   return list(raw)
@@ -72,7 +51,7 @@ export function toField(raw: unknown): FieldSpec | null {
   const name = text(f.name).trim();
   if (!name) return null;
   const given = text(f.kind);
-  const kind = isKind(given) ? given : 'text';
+  const kind = isFormFieldKind(given) ? given : 'text';
   return {
     kind,
     name,

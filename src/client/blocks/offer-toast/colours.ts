@@ -1,34 +1,18 @@
+import { parseColour, type Rgb } from '../../../shared/block-values.js';
+
 /**
  * The toast's colours from the CMS `background`: accepted only as an opaque
- * hex (`#rgb`, `#rrggbb`) or `rgb()`/`rgba()` colour (anything else, say a
- * `url()` or a half-transparent colour whose contrast depends on the page
- * behind, is ignored). The text is white or ink, whichever contrasts more.
- * When neither reaches WCAG AA (4.5:1) for normal text, the card keeps its
- * default colours and the CMS colour becomes its accent stripe, so the
- * editor's colour still shows without making the text hard to read.
+ * hex (`#rgb`, `#rrggbb`) or `rgb()`/`rgba()` colour (`parseColour`, shared
+ * with the build's check; anything else, say a `url()` or a half-transparent
+ * colour whose contrast depends on the page behind, is ignored). The text is
+ * white or ink, whichever contrasts more. When neither reaches WCAG AA
+ * (4.5:1) for normal text, the card keeps its default colours and the CMS
+ * colour becomes its accent stripe, so the editor's colour still shows
+ * without making the text hard to read.
  */
 export const INK = '#0f2a36';
 export const WHITE = '#ffffff';
 export const AA = 4.5;
-
-type Rgb = [number, number, number];
-
-export function parseColour(value: unknown): Rgb | null {
-  if (typeof value !== 'string') return null;
-  const colour = value.trim().toLowerCase();
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(colour)?.[1];
-  if (hex) {
-    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-    return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as Rgb;
-  }
-  // rgb(1, 2, 3) · rgb(1 2 3) · rgba(1, 2, 3, 1) · rgb(10% 20% 30% / 1)
-  const fn = /^rgba?\(\s*([\d.]+%?)(?:\s*,\s*|\s+)([\d.]+%?)(?:\s*,\s*|\s+)([\d.]+%?)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(colour);
-  if (!fn) return null;
-  const [, r, g, b, alpha] = fn;
-  if (alpha !== undefined && (alpha.endsWith('%') ? parseFloat(alpha) / 100 : parseFloat(alpha)) < 1) return null;
-  const channels = [r!, g!, b!].map((c) => (c.endsWith('%') ? (parseFloat(c) * 255) / 100 : parseFloat(c)));
-  return channels.every((c) => Number.isFinite(c) && c >= 0 && c <= 255) ? (channels.map(Math.round) as Rgb) : null;
-}
 
 /** WCAG 2 relative luminance. */
 function luminance([r, g, b]: Rgb): number {

@@ -1,14 +1,14 @@
-/** The networks `blocks.share` offers (content contract), in the CMS's order. */
-export const NETWORKS = ['facebook', 'x', 'whatsapp', 'email', 'copy'] as const;
-export type Network = (typeof NETWORKS)[number];
+import { shareNetwork, type ShareNetwork } from '../../../shared/block-values.js';
+
+/** The networks `blocks.share` offers (SHARE_NETWORKS in src/shared/block-values.ts). */
+export type Network = ShareNetwork;
 /** Networks that are links (copy is a button). */
 export type LinkNetwork = Exclude<Network, 'copy'>;
 
 /** The block's `networks`, known ones only, each once, in the CMS's order. */
 export function networksOf(value: unknown): Network[] {
   if (!Array.isArray(value)) return [];
-  const wanted = value.map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : ''));
-  return [...new Set(wanted)].filter((v): v is Network => (NETWORKS as readonly string[]).includes(v));
+  return [...new Set(value.map(shareNetwork))].filter((v): v is Network => v !== null);
 }
 
 const enc = encodeURIComponent;

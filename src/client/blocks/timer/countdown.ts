@@ -1,4 +1,5 @@
-import { differenceInSeconds, isValid, parseISO } from 'date-fns';
+import { differenceInSeconds } from 'date-fns';
+import { cmsInstant } from '../../../shared/dates.js';
 
 /** Time left until the end, in whole units (days are whole days, not calendar months). */
 export interface TimeLeft {
@@ -11,17 +12,12 @@ export interface TimeLeft {
 export const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 /**
- * The instant `enddate` names, in UTC as rule 29 reads CMS dates: a zone-less
- * time is UTC (parseISO alone would read it in the visitor's zone, so SSR and
- * browser would disagree), and a date-only end covers its whole day, as
- * `isActive` does. Null when the CMS sent nothing usable.
+ * The instant `enddate` names, in UTC as rule 29 reads CMS dates (a
+ * zone-less time is UTC, so SSR and browser agree; a date-only end covers
+ * its whole day, as `isActive` does). Null when the CMS sent nothing usable.
  */
 export function endInstant(enddate: string): Date | null {
-  let iso = enddate.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) iso = `${iso}T23:59:59.999Z`;
-  else if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(iso)) iso = `${iso}Z`;
-  const date = parseISO(iso);
-  return iso !== '' && isValid(date) ? date : null;
+  return cmsInstant(enddate, 'end');
 }
 
 /** What is left from `now` to `end`; null once the end has passed (the timer shows its expired text). */
