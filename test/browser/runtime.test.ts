@@ -122,6 +122,26 @@ describe('stale builds (rules 15–17)', () => {
   });
 });
 
+describe('a block chunk a redeploy removed (rule 17, issue 3)', () => {
+  it('turns the client-side navigation into one full load, and the page keeps the block\'s static HTML', async () => {
+    const { page, problems } = await openPage(chromium());
+    await page.route(/\/assets\/block-gallery-[\w-]+\.js$/, (route) => route.abort());
+    const loads: string[] = [];
+    page.on('load', () => loads.push(new URL(page.url()).pathname));
+    await page.goto(`${origin}/rooms`);
+    await settle(page);
+    await page.locator('main a[href^="/rooms/ocean-view-suite"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/rooms/ocean-view-suite');
+    await settle(page);
+    // One full load of the target (the chunk error), never a loop.
+    expect(loads.filter((p) => p === '/rooms/ocean-view-suite')).toHaveLength(1);
+    // Hydrated without the gallery's code: its thumbnails are still there, from the static HTML.
+    expect(await page.locator('[data-block="Gallery"] img').count()).toBeGreaterThan(1);
+    expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('error page in the browser (rules 21, 27)', () => {
   it('a payload whose block list is not an array shows the error page with 503 and the spec message', async () => {
     const { page, problems } = await openPage(chromium());

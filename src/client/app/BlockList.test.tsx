@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBlocks } from '../blocks/registry.js';
-import { renderStatic } from '../test/render.js';
+import { mount, renderStatic } from '../test/render.js';
 import { block } from '../test/blocks.js';
 import { BlockList, inDateRange } from './BlockList.js';
 
@@ -64,5 +64,34 @@ describe('BlockList: the page opening and its h1', () => {
 
   it('layout zones (no title) never get a page title', () => {
     expect(renderStatic(<BlockList blocks={[text]} />)).not.toContain('<h1');
+  });
+});
+
+describe('BlockList: a block whose chunk is gone (rule 17, redeploys with open tabs)', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('keeps its server HTML instead of dropping it when hydration runs without its component', async () => {
+    // The static page as served: the block's HTML under its stable id.
+    const served = document.createElement('div');
+    served.innerHTML = '<div class="block block--TermsList" data-block="TermsList" data-block-id="page-t"><ol><li>Deposits</li></ol></div>';
+    document.body.appendChild(served);
+    const terms = { ...block('blocks.terms-list', { title: 'Terms' }), key: 't' };
+    const root = await mount(<BlockList blocks={[terms]} />);
+    const kept = root.querySelector('[data-block-id="page-t"]');
+    expect(kept?.innerHTML).toBe('<ol><li>Deposits</li></ol>');
+    expect(kept?.className).toBe('block block--TermsList');
+  });
+
+  it('renders nothing for it where there is no server HTML to keep (a client-side navigation)', async () => {
+    const terms = { ...block('blocks.terms-list', { title: 'Terms' }), key: 't' };
+    const root = await mount(<BlockList blocks={[terms]} zone="footer" />);
+    expect(root.querySelector('[data-block]')).toBeNull();
+  });
+
+  it('gives every rendered block a stable id from its zone and position', () => {
+    const html = renderStatic(<BlockList blocks={[{ ...block('blocks.wysiwyg', { body: '<p>x</p>' }), key: '4' }]} zone="header" />);
+    expect(html).toContain('data-block-id="header-4"');
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import type { Block } from '../../shared/model.js';
 import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks.js';
 import { isActive, type DateBound } from '../../shared/dates.js';
@@ -24,7 +24,7 @@ export function inDateRange(block: Block, now: Date): boolean {
  * image, and a hero there is the page's h1. With `title` (page zones), a
  * page that does not open with a hero gets the page title as its h1.
  */
-export function BlockList({ blocks, title }: { blocks: Block[]; title?: string }) {
+export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; title?: string; zone?: 'page' | 'header' | 'footer' }) {
   const { country, now } = usePage();
   const shown = geolocated(blocks, country).filter((block) => inDateRange(block, now));
   const opening = firstContentBlock(shown);
@@ -38,10 +38,12 @@ export function BlockList({ blocks, title }: { blocks: Block[]; title?: string }
         return (
           <Fragment key={block.key}>
             {title && block === opening && block.component !== 'blocks.hero' && <PageTitle title={title} />}
-            {Component && (
-              <div className={`block block--${block.name}`} data-block={block.name}>
+            {Component ? (
+              <div className={`block block--${block.name}`} data-block={block.name} data-block-id={`${zone}-${block.key}`}>
                 <Component block={block} index={at} />
               </div>
+            ) : (
+              <KeptBlock id={`${zone}-${block.key}`} name={block.name} />
             )}
           </Fragment>
         );
@@ -49,6 +51,20 @@ export function BlockList({ blocks, title }: { blocks: Block[]; title?: string }
       {title && !opening && <PageTitle title={title} />}
     </>
   );
+}
+
+/**
+ * A block whose chunk could not be loaded in the browser (a redeploy removed
+ * it and rule 17's one reload was already spent): its server HTML is kept as
+ * it is, static but readable, instead of hydration wiping it. React leaves
+ * the children of `dangerouslySetInnerHTML` alone when hydrating. Known
+ * blocks always have a component on the server; unknown ones were left out
+ * by the build, so there is nothing to keep for them.
+ */
+function KeptBlock({ id, name }: { id: string; name: string }) {
+  const [html] = useState(() => (typeof document === 'undefined' ? null : (document.querySelector(`[data-block-id="${CSS.escape(id)}"]`)?.innerHTML ?? null)));
+  if (html === null) return null;
+  return <div className={`block block--${name}`} data-block={name} data-block-id={id} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function PageTitle({ title }: { title: string }) {

@@ -14,13 +14,13 @@ export function DefaultLayout({ layout, children }: { layout: Layout | null; chi
       </a>
       {layout && (
         <div className="layout-header">
-          <BlockList blocks={layout.header} />
+          <BlockList blocks={layout.header} zone="header" />
         </div>
       )}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      {layout && <BlockList blocks={layout.footer} />}
+      {layout && <BlockList blocks={layout.footer} zone="footer" />}
       <ModalHost />
     </>
   );
