@@ -30,15 +30,36 @@ export function listQuery(block: Block): ListQuery {
 }
 
 /**
+ * Derived once per content (every page of the build asks again): a build
+ * of n pages with lists must not sort the whole site n times. Keyed by the
+ * content object itself, so a new build's content never sees old entries.
+ */
+function memo<K extends object, V>(compute: (key: K, part: string) => V): (key: K, part: string) => V {
+  const cache = new WeakMap<K, Map<string, V>>();
+  return (key, part) => {
+    let parts = cache.get(key);
+    if (!parts) cache.set(key, (parts = new Map()));
+    if (!parts.has(part)) parts.set(part, compute(key, part));
+    return parts.get(part)!;
+  };
+}
+
+/** The pages of one locale and kind (`en/post`), newest `date` first (undated last, then by title). */
+const pagesByDate = memo((pages: readonly Page[], localeKind: string) =>
+  pages
+    .filter((p) => `${p.locale}/${p.kind}` === localeKind)
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug)),
+);
+
+/**
  * Pages a list shows, newest `date` first (undated last, then by title):
  * same locale and kind, under `{category}/` when a category is given,
  * never the listing page itself.
  */
 export function listedPages(pages: readonly Page[], from: Page, query: ListQuery): Page[] {
-  return pages
-    .filter((p) => p.locale === from.locale && p.kind === query.kind && p.documentId !== from.documentId)
-    .filter((p) => query.category === null || p.slug.startsWith(`${query.category}/`))
-    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
+  return pagesByDate(pages, `${from.locale}/${query.kind}`).filter(
+    (p) => p.documentId !== from.documentId && (query.category === null || p.slug.startsWith(`${query.category}/`)),
+  );
 }
 
 export function pageCount(total: number, pageSize: number): number {
@@ -68,7 +89,7 @@ export function listPageCount(pages: readonly Page[], page: Page): number {
 }
 
 /** Every page of the locale, grouped by kind in a fixed order, each group sorted by title. */
-export function siteMapOf(pages: readonly Page[], locale: Locale): SiteMapGroup[] {
+export const siteMapOf: (pages: readonly Page[], locale: Locale) => SiteMapGroup[] = memo((pages: readonly Page[], locale: string) => {
   const ofLocale = pages.filter((p) => p.locale === locale);
   return PAGE_KINDS.map((kind) => ({
     kind,
@@ -77,7 +98,7 @@ export function siteMapOf(pages: readonly Page[], locale: Locale): SiteMapGroup[
       .sort((a, b) => a.title.localeCompare(b.title, locale) || a.slug.localeCompare(b.slug))
       .map((p) => ({ title: p.title, slug: p.slug })),
   })).filter((group) => group.pages.length > 0);
-}
+});
 
 /** `href="#modal=name"` in sanitised rich text: editors can open a modal from a text link too. */
 const RICH_TEXT_MODAL = /href="#modal=([^"&]+)"/g;
@@ -97,9 +118,12 @@ export function modalRefs(value: unknown, into = new Set<string>()): Set<string>
   return into;
 }
 
-/** The modals the blocks can open, following modals that open other modals; in content order. */
-export function referencedModals(blocks: readonly Block[], modals: readonly Modal[]): Modal[] {
-  const wanted = modalRefs(blocks.map((b) => b.props));
+/**
+ * The modals the blocks can open, following modals that open other modals;
+ * in content order. `seed`: references already known (the layout's).
+ */
+export function referencedModals(blocks: readonly Block[], modals: readonly Modal[], seed: ReadonlySet<string> = new Set()): Modal[] {
+  const wanted = modalRefs(blocks.map((b) => b.props), new Set(seed));
   const found = new Set<Modal>();
   let grew = true;
   while (grew) {
@@ -114,8 +138,15 @@ export function referencedModals(blocks: readonly Block[], modals: readonly Moda
   return modals.filter((m) => found.has(m));
 }
 
+/** What the layout of a locale links to: the same for every page of it. */
+const layoutModalRefs = memo((content: SiteContent, locale: string) => {
+  const layout = content.layouts[locale as Locale];
+  return modalRefs([...layout.header, ...layout.footer].map((b) => b.props));
+});
+
 /** Resorts of every booking block of the locale (pages, layout, modals), first occurrence of a code wins. */
-export function resortsOf(content: SiteContent, locale: Locale): Resort[] {
+export const resortsOf: (content: SiteContent, locale: Locale) => Resort[] = memo((content: SiteContent, part: string) => {
+  const locale = part as Locale;
   const zones = [
     ...content.pages.filter((p) => p.locale === locale).map((p) => p.blocks),
     content.layouts[locale].header,
@@ -131,7 +162,7 @@ export function resortsOf(content: SiteContent, locale: Locale): Resort[] {
     }
   }
   return [...byCode.values()];
-}
+});
 
 const FORMS = new Set(['blocks.form', 'modals.embedded-form']);
 
@@ -145,7 +176,7 @@ export function pageData(content: SiteContent, page: Page, n: number): PageData 
   const listBlocks = page.blocks.filter((b) => b.component === 'blocks.blog-list');
   const paginated = page.blocks.some((b) => b.component === 'blocks.pagination') ? listBlocks[0] : undefined;
   for (const block of listBlocks) lists[block.key] = listData(content.pages, page, block, block === paginated ? n : 1);
-  const modals = referencedModals([...page.blocks, ...layout.header, ...layout.footer], content.modals[page.locale]);
+  const modals = referencedModals(page.blocks, content.modals[page.locale], layoutModalRefs(content, page.locale));
   const usesForms = [...page.blocks, ...layout.header, ...layout.footer, ...modals.flatMap((m) => m.items)].some((b) => FORMS.has(b.component));
   const list = paginated ? lists[paginated.key]! : null;
   return {
