@@ -1,5 +1,6 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
+import { cmsInstant } from './dates.js';
 import type { Locale } from './model.js';
 
 const PATTERNS: Record<Locale, string> = { en: 'MMMM d, y', es: "d 'de' MMMM 'de' y" };
@@ -14,12 +15,9 @@ const PATTERNS: Record<Locale, string> = { en: 'MMMM d, y', es: "d 'de' MMMM 'de
  * local date so date-fns formats exactly that day.
  */
 export function cardDate(value: string | null, locale: Locale): { iso: string; label: string } | null {
-  if (!value) return null;
-  const raw = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
-  const parsed = parseISO(raw);
-  if (!isValid(parsed)) return null;
-  // A zone-less date-time is UTC too (rule 29's reading of CMS dates).
-  const instant = /[zZ]|[+-]\d{2}:?\d{2}$/.test(raw) ? parsed : parseISO(`${raw}Z`);
+  // Rule 29's reading of CMS dates: date-only and zone-less values are UTC.
+  const instant = cmsInstant(value, 'start');
+  if (!instant) return null;
   const day = new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
   return {
     iso: format(day, 'yyyy-MM-dd'),
