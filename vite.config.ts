@@ -9,7 +9,7 @@ const BLOCK_MODULE = /src\/client\/(blocks|modals\/items)\/([^/]+)\/index\.ts$/;
  * Writes `.vite/blocks.json`: `__component` → the chunk holding its block and
  * the chunks that chunk imports. The prerender turns it into per-page
  * `modulepreload` hints (src/node/build/hints.ts). Read from the bundle itself
- * because Rollup may merge a block's entry into a shared chunk, which Vite's
+ * because the bundler (Rolldown, under Vite 8) may merge a block's entry into a shared chunk, which Vite's
  * manifest then lists under the chunk's name instead of the block's file.
  */
 function blockChunksManifest(): Plugin {
@@ -58,7 +58,7 @@ export default defineConfig({
     // unstyled server HTML and shift the layout (CLS). All block CSS is a few KB gzip.
     cssCodeSplit: false,
     reportCompressedSize: false,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
         // Block chunks named after their block (`block-carousel-<hash>.js`), so size reports read plainly.
         chunkFileNames: (chunk) => {
@@ -69,6 +69,10 @@ export default defineConfig({
       onwarn(warning, warn) {
         // react-helmet-async (inside vite-react-ssg) ships misplaced /*#__PURE__*/ comments: harmless noise.
         if (warning.code === 'INVALID_ANNOTATION') return;
+        // The server bundle imports both message files statically (every page is
+        // rendered with its locale's messages) while the browser loads them lazily:
+        // the dynamic import is meant for the client bundle only.
+        if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /locales\/\w+\.json/.test(warning.message)) return;
         warn(warning);
       },
     },

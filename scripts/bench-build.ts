@@ -5,6 +5,7 @@
  * The first run builds the Vite bundles (cached by code hash); `--cold`
  * clears that cache first so the bundle time is included.
  */
+import '../src/node/platform/require-project-node.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';

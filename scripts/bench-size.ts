@@ -6,6 +6,7 @@
  *
  *   npm run bench:size [-- --dist path] [--json]
  */
+import '../src/node/platform/require-project-node.js';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -3,6 +3,7 @@
  * render, write, manifests, publish. Exits non-zero, with every content
  * error listed, when anything is wrong; dist/ is then left as it was.
  */
+import '../src/node/platform/require-project-node.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/node/config/env.js';

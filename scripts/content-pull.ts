@@ -3,6 +3,7 @@
  * crawled content validates, replaces content-cache/ (responses + media).
  * Nothing is built or published.
  */
+import '../src/node/platform/require-project-node.js';
 import { ConfigError, loadConfig } from '../src/node/config/env.js';
 import { projectPaths } from '../src/node/build/paths.js';
 import { loadContent } from '../src/node/build/source.js';

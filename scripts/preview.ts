@@ -1,4 +1,5 @@
 /** `npm run preview`: serves dist/ as the CDN will (status 404 pages, trailing slash tolerated). */
+import '../src/node/platform/require-project-node.js';
 import { existsSync } from 'node:fs';
 import { projectPaths } from '../src/node/build/paths.js';
 import { recoverInterrupted } from '../src/node/build/publish.js';

@@ -2,6 +2,7 @@
  * `npm run rollback [-- <buildId>]`: re-publishes a kept build (default: the
  * one before the current). `npm run rollback -- --list` lists them.
  */
+import '../src/node/platform/require-project-node.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveConfig } from '@netlify/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectNodeMajor } from '../../src/node/platform/node-runtime.js';
 
 /**
  * netlify.toml as Netlify reads it: @netlify/config (the parser and validator
@@ -58,10 +59,10 @@ function cacheControlsFor(path: string): string[] {
 }
 
 describe('netlify.toml (validated offline by @netlify/config)', () => {
-  it('builds with npm run build on Node 20 and publishes dist/', () => {
+  it('builds with npm run build on the project’s Node major (package.json devDependencies.node) and publishes dist/', () => {
     expect(config.build.command).toBe('npm run build');
     expect(config.build.publish).toBe(join(ROOT, 'dist'));
-    expect(config.build.environment.NODE_VERSION).toBe('20');
+    expect(config.build.environment.NODE_VERSION).toBe(String(projectNodeMajor()));
   });
 
   it('rules 5/28: unknown /es/* paths get the Spanish 404 page with status 404, without shadowing real pages', () => {

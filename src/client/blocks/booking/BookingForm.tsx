@@ -65,7 +65,7 @@ export function BookingForm({ config }: { config: BookingConfig }) {
   const errors = submitted ? validateDraft(draft, context).errors : {};
   const problems: Problems = (field) => {
     const error = errors[field];
-    return error ? { id: `${idOf(field)}-error`, message: t(`booking.errors.${error.key}`, error.values) } : null;
+    return error ? { id: `${idOf(field)}-error`, message: t(`booking.errors.${error.key}`, error.values ?? {}) } : null;
   };
   const announce = (text: string) => setAlert((previous) => ({ text, count: previous.count + 1 }));
 

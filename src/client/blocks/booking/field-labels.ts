@@ -19,7 +19,7 @@ export function fieldLabel(field: string, t: TFunction): string {
 
 /** "Please check 2 fields: Check-in: Enter a date. …", announced by the form's alert region. */
 export function errorSummary(errors: FieldErrors, t: TFunction): string {
-  const fields = Object.entries(errors).map(([field, error]) => `${fieldLabel(field, t)}: ${t(`booking.errors.${error.key}`, error.values)}`);
+  const fields = Object.entries(errors).map(([field, error]) => `${fieldLabel(field, t)}: ${t(`booking.errors.${error.key}`, error.values ?? {})}`);
   return `${t('booking.errorSummary', { count: fields.length })} ${fields.join(' ')}`;
 }
 

@@ -61,7 +61,7 @@ export function Form({ block, inModal = false }: BlockComponentProps) {
   };
   const idOf = (name: string) => `${uid}-${name}`;
   const message = (p: Problem) =>
-    t(`form.errors.${p.key}`, p.key === 'dateMin' || p.key === 'dateMax' ? { date: formatDay(String(p.params?.date), page.locale) } : p.params);
+    t(`form.errors.${p.key}`, p.key === 'dateMin' || p.key === 'dateMax' ? { date: formatDay(String(p.params?.date), page.locale) } : (p.params ?? {}));
   const control: ControlLookup = (name) => {
     const problem = problems.get(name);
     return { id: idOf(name), errorId: `${idOf(name)}-error`, message: problem ? message(problem) : null };

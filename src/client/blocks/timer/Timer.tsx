@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { text, type BlockComponentProps } from '../props.js';
 import { durationAttribute, endInstant, timeLeft, UNITS, type TimeLeft } from './countdown.js';
@@ -59,7 +60,7 @@ function useTimeLeft(end: Date | null): TimeLeft | null {
 }
 
 /** "12 days, 3 hours, 4 minutes": to the minute, so the text changes at most once a minute. */
-function summary(left: TimeLeft, t: (key: string, options?: Record<string, unknown>) => string): string {
+function summary(left: TimeLeft, t: TFunction): string {
   const parts = (['days', 'hours', 'minutes'] as const).filter((u) => left[u] > 0).map((u) => t(`timer.${u}Count`, { count: left[u] }));
   return parts.length > 0 ? parts.join(', ') : t('timer.underAMinute');
 }
