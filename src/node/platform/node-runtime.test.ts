@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { headersVersion, nativeBuildEnv, nodeHeadersDir, projectNodeMajor, wrongNode } from './node-runtime.js';
+import { compiledAddons, headersVersion, nativeBuildEnv, nodeHeadersDir, projectNodeMajor, wrongNode } from './node-runtime.js';
 
 const run = promisify(execFile);
 
@@ -62,4 +62,11 @@ describe('native addons are built for the Node that loads them (issue 9)', () =>
     const addon = createRequire(import.meta.url)(path.join(work, 'build/Release/probe.node')) as { abi(): number };
     expect(addon.abi()).toBe(Number(process.versions.modules));
   }, 120_000);
+
+  // `npm ci` compiles these with npm's configured nodedir (the system Node's);
+  // the postinstall step (scripts/rebuild-native.ts) rebuilds them for this Node.
+  it('every addon `npm ci` compiled in node_modules loads into this Node', () => {
+    const load = createRequire(import.meta.url);
+    for (const { addons } of compiledAddons()) for (const addon of addons) expect(() => load(addon), addon).not.toThrow();
+  });
 });

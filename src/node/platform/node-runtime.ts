@@ -13,7 +13,7 @@
  * for the wrong ABI; `nativeBuildEnv()` points node-gyp at the headers that
  * ship with the running Node (`node-<platform>-<arch>/include/node`).
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../build/paths.js';
 
@@ -70,4 +70,32 @@ export function nodeHeadersDir(root = ROOT, version = process.versions.node): st
 /** Environment for `npm ci`/node-gyp so native addons are built for the running Node. */
 export function nativeBuildEnv(env: NodeJS.ProcessEnv = process.env, root = ROOT): NodeJS.ProcessEnv {
   return { ...env, npm_config_nodedir: nodeHeadersDir(root) };
+}
+
+/**
+ * Packages under `node_modules` that compiled a native addon at install time
+ * (a `binding.gyp` and a `build/Release/*.node`), with those addon files.
+ * Prebuilt N-API binaries (sharp's, say) are not in this list: they load on any Node.
+ */
+export function compiledAddons(root = ROOT): { name: string; dir: string; addons: string[] }[] {
+  const found: { name: string; dir: string; addons: string[] }[] = [];
+  const visit = (modules: string) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('@')) {
+        visit(path.join(modules, entry.name));
+        continue;
+      }
+      const dir = path.join(modules, entry.name);
+      const release = path.join(dir, 'build/Release');
+      if (existsSync(path.join(dir, 'binding.gyp')) && existsSync(release)) {
+        const addons = readdirSync(release).filter((file) => file.endsWith('.node')).map((file) => path.join(release, file));
+        if (addons.length > 0) found.push({ name: (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string }).name, dir, addons });
+      }
+      visit(path.join(dir, 'node_modules'));
+    }
+  };
+  visit(path.join(root, 'node_modules'));
+  return found;
 }
