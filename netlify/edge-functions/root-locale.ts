@@ -1,8 +1,8 @@
 /**
  * Netlify Edge Function (Deno), declared in netlify.toml `[[edge_functions]]`.
  * A thin adapter: every decision is `handleEdge` in src/shared/locale-rules.ts,
- * unit-tested there (Deno is not part of the test run, this file is not).
- * Those shared files are imported by their `.ts` path because Deno cannot
+ * unit-tested there; this file runs in real Deno inside Netlify's local edge
+ * runtime in test/netlify/edge-function-deno.test.ts. Those shared files are imported by their `.ts` path because Deno cannot
  * resolve the repo's `.js` import style; they import nothing themselves.
  */
 import type { Context } from '@netlify/edge-functions';

@@ -3,12 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The edge function runs on Deno, which is not part of the test run: its
- * logic is `handleEdge` (unit-tested in src/shared/locale-rules.test.ts).
- * What can break it without any test failing is an import Deno cannot load,
- * so this checks its module graph: relative imports by their `.ts` path, and
+ * The edge function's module graph: relative imports by their `.ts` path, and
  * the shared files it loads import nothing (the repo's `./x.js` style would
- * not resolve on Deno).
+ * not resolve on Deno). It runs in Deno in edge-function-deno.test.ts; this
+ * says why, when an import breaks it.
  */
 const EDGE = resolve(import.meta.dirname, '../../netlify/edge-functions/root-locale.ts');
 const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
