@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markedSite } from '../support/marked-site.js';
 import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-runtime.js';
 
 /**
@@ -20,11 +19,7 @@ let dist: string;
 let netlify: NetlifyRuntime;
 
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'marea-edge-'));
-  for (const file of FILES) {
-    await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
-    await writeFile(path.join(dist, file), `file:${file}`);
-  }
+  dist = await markedSite(FILES);
   netlify = await startNetlifyRuntime(dist);
 }, 120_000);
 

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { mockLocation } from '@netlify/dev-utils';
 import { NetlifyDev, type ResponseType } from '@netlify/dev';
+import { HeadersHandler } from '@netlify/headers';
 import { ROOT } from '../../src/node/build/paths.js';
-import { listen } from '../../src/node/preview/server.js';
+import { DEFAULT_CACHE_CONTROL, listen } from '../../src/node/preview/server.js';
 
 /**
  * Netlify's own local runtime (`@netlify/dev`, the library netlify-cli and
@@ -60,15 +61,16 @@ export async function startNetlifyRuntime(dist: string, options: { edgeFunctions
     edgeFunctions: { enabled: options.edgeFunctions ?? true },
   });
   await dev.start();
+  const headerRules = new HeadersHandler({ configPath: path.join(root, 'netlify.toml'), projectDir: root, publishDir: 'dist', logger: console as never });
 
   const handle = async (request: Request) => {
     const matched = await dev.handleAndIntrospect(request);
     if (matched) return matched;
+    // netlify-cli's dev proxy: `404.html`, status 404, with the header rules of the requested path.
     const notFound = await readFile(path.join(dist, '404.html')).catch(() => null);
-    return {
-      type: 'not-found' as const,
-      response: new Response(notFound, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }),
-    };
+    const response = new Response(notFound, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': DEFAULT_CACHE_CONTROL } });
+    await headerRules.apply(request, response);
+    return { type: 'not-found' as const, response };
   };
 
   const server = createServer((req, res) => {

@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import { HeadersHandler } from '@netlify/headers';
 import { localeOfPath } from '../../shared/locales.js';
+import { ROOT } from '../build/paths.js';
 
 /**
  * Serves a built site the way the CDN does (netlify.toml): `/x` → `x.html`,
@@ -12,36 +14,66 @@ import { localeOfPath } from '../../shared/locales.js';
  * hashed assets immutable, text compressed (gzip) as a CDN does — so
  * Lighthouse and the browser tests see realistic transfer sizes.
  */
-export function createPreviewServer(dist: string): Server {
+export function createPreviewServer(dist: string, options: { netlifyToml?: string } = {}): Server {
+  // netlify.toml's [[headers]], read and matched by Netlify's own handler
+  // (@netlify/headers, what Netlify's local runtime uses), so the preview
+  // and the CDN answer with the same headers (test/netlify/cdn-parity.test.ts).
+  const rules = new HeadersHandler({
+    configPath: options.netlifyToml ?? path.join(ROOT, 'netlify.toml'),
+    projectDir: dist,
+    publishDir: '.',
+    logger: { log: () => {}, warn: (message: string) => console.warn(message), error: (message: string) => console.error(message) } as never,
+  });
   const assets = sirv(dist, {
     dev: false,
     etag: true,
     extensions: ['html'],
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cacheControl(pathname));
+    // Netlify serves XML (sitemap.xml) as application/xml (mime-types), sirv as text/xml.
+    setHeaders: (res, pathname) => {
+      if (pathname.endsWith('.xml')) res.setHeader('Content-Type', 'application/xml');
     },
   });
   const compress = compression();
   return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://preview.local');
+    const url = safeUrl(req.url);
+    if (!url) {
+      res.statusCode = 400;
+      res.end('Bad request');
+      return;
+    }
     // Rule 3: `/rooms/` is `/rooms`.
     if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
       req.url = `${url.pathname.replace(/\/+$/, '')}${url.search}`;
     }
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => assets(req, res, () => notFound(dist, url.pathname, res)));
+    rules
+      .apply(new Request(url))
+      .then((headers) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        // Netlify's default for a file no rule gives a Cache-Control.
+        if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', DEFAULT_CACHE_CONTROL);
+        compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => assets(req, res, () => notFound(dist, url.pathname, res)));
+      })
+      .catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(`Preview error: ${String(error)}`);
+      });
   });
 }
 
-export function cacheControl(pathname: string): string {
-  if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (pathname.startsWith('/builds/')) return 'no-cache, no-store, must-revalidate';
-  return 'public, max-age=0, must-revalidate';
+/** What Netlify sends for a file without a Cache-Control rule of its own (netlify.toml says why HTML relies on it). */
+export const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+function safeUrl(raw: string | undefined): URL | null {
+  try {
+    return new URL(raw ?? '/', 'http://preview.local');
+  } catch {
+    return null;
+  }
 }
 
 function notFound(dist: string, pathname: string, res: import('node:http').ServerResponse): void {
   const file = path.join(dist, localeOfPath(pathname) === 'es' ? 'es/404.html' : '404.html');
   res.statusCode = 404;
-  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
   if (existsSync(file) && statSync(file).isFile()) {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     createReadStream(file).pipe(res);
