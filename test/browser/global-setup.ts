@@ -4,11 +4,14 @@ import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../src/node/build/paths.js';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { buildSite } from '../support/build-site.js';
+import { startNetlifyRuntime } from '../support/netlify-runtime.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteOrigin: string;
     siteDist: string;
+    /** The same dist/ served by Netlify's local runtime, edge function included (test/support/netlify-runtime.ts). */
+    netlifyOrigin: string;
     /** A multi-segment page of each locale, from the build's prerendered list. */
     deepPages: { en: string; es: string };
   }
@@ -26,8 +29,13 @@ export default async function setup(project: TestProject) {
   if (!en || !es) throw new Error('The browser tests need a multi-segment page in each locale');
   const server = createPreviewServer(paths.dist);
   const origin = await listen(server, 0);
+  const netlify = await startNetlifyRuntime(paths.dist);
   project.provide('siteOrigin', origin);
+  project.provide('netlifyOrigin', netlify.origin);
   project.provide('siteDist', paths.dist);
   project.provide('deepPages', { en, es });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return async () => {
+    await netlify.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 }

@@ -19,8 +19,9 @@ import { DEFAULT_CACHE_CONTROL, listen } from '../../src/node/preview/server.js'
  * `excludedPath`.
  *
  * What the library leaves to its host, done here as netlify-cli's dev proxy
- * does: a request nothing matched gets `404.html` with status 404, and
- * redirects are passed on to the client, never followed (see guardNetwork).
+ * and the CDN do: a request nothing matched, or that the edge function passed
+ * on to a missing file, gets `404.html` with status 404, and redirects are
+ * passed on to the client, never followed (see guardNetwork).
  *
  * Offline: geolocation is the library's mock (no lookup service), there is no
  * linked site (no API), and this process's `fetch` refuses every host but
@@ -65,12 +66,15 @@ export async function startNetlifyRuntime(dist: string, options: { edgeFunctions
 
   const handle = async (request: Request) => {
     const matched = await dev.handleAndIntrospect(request);
-    if (matched) return matched;
+    // The edge function's `context.next()` for a path with no file comes
+    // back as an empty 404; the CDN answers it with the site's 404 page.
+    if (matched && !(matched.response.status === 404 && (await matched.response.clone().arrayBuffer()).byteLength === 0)) return matched;
     // netlify-cli's dev proxy: `404.html`, status 404, with the header rules of the requested path.
     const notFound = await readFile(path.join(dist, '404.html')).catch(() => null);
     const response = new Response(notFound, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': DEFAULT_CACHE_CONTROL } });
+    for (const cookie of matched?.response.headers.getSetCookie() ?? []) response.headers.append('set-cookie', cookie);
     await headerRules.apply(request, response);
-    return { type: 'not-found' as const, response };
+    return { type: matched?.type ?? ('not-found' as const), response };
   };
 
   const server = createServer((req, res) => {
