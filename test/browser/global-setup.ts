@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../src/node/build/paths.js';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { buildSite } from '../support/build-site.js';
+import { startNetlifyCli } from '../support/netlify-cli.js';
 import { startNetlifyRuntime } from '../support/netlify-runtime.js';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     siteDist: string;
     /** The same dist/ served by Netlify's local runtime, edge function included (test/support/netlify-runtime.ts). */
     netlifyOrigin: string;
+    /** The same dist/ served by the `netlify dev` command, edge function included (test/support/netlify-cli.ts). */
+    netlifyCliOrigin: string;
     /** A multi-segment page of each locale, from the build's prerendered list. */
     deepPages: { en: string; es: string };
   }
@@ -29,13 +32,15 @@ export default async function setup(project: TestProject) {
   if (!en || !es) throw new Error('The browser tests need a multi-segment page in each locale');
   const server = createPreviewServer(paths.dist);
   const origin = await listen(server, 0);
-  const netlify = await startNetlifyRuntime(paths.dist);
+  const [netlify, cli] = await Promise.all([startNetlifyRuntime(paths.dist), startNetlifyCli(paths.dist, { country: 'MX' })]);
   project.provide('siteOrigin', origin);
   project.provide('netlifyOrigin', netlify.origin);
+  project.provide('netlifyCliOrigin', cli.origin);
   project.provide('siteDist', paths.dist);
   project.provide('deepPages', { en, es });
   return async () => {
     await netlify.close();
+    await cli.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 }

@@ -3,16 +3,17 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { markedSite } from '../support/marked-site.js';
+import { startNetlifyCli, type NetlifyCli } from '../support/netlify-cli.js';
 import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-runtime.js';
 
 /**
- * `npm run preview` and Netlify's own local runtime (@netlify/dev, edge
- * function off: the preview has none; the edge is tested on its own in
- * edge-function-deno.test.ts) answer every CDN-facing request of the same
- * site alike (issue 9): status, which file, Location and the headers
- * netlify.toml sets. A difference is a bug in one of them, unless it is one
- * of KNOWN below, each a place where Netlify's local runtime is not what the
- * CDN does; if one of those stops differing, this test says so.
+ * `npm run preview`, Netlify's own local runtime (@netlify/dev, edge function
+ * off: the preview has none; the edge is tested on its own in
+ * edge-function-deno.test.ts) and the `netlify dev` command answer every
+ * CDN-facing request of the same site alike (issue 9): status, which file,
+ * Location, Content-Type and the headers netlify.toml sets. A difference is a
+ * bug in one of them, unless it is listed below as a place where a local tool
+ * is not what the CDN does; if one of those stops differing, this test says so.
  */
 const FILES = [
   'index.html', 'es.html', 'rooms.html', 'rooms/deluxe.html', 'es/habitaciones.html', '404.html', 'es/404.html',
@@ -27,13 +28,24 @@ const PATHS = [
   '/favicon.svg', '/robots.txt', '/sitemap.xml',
 ];
 
-/** Where Netlify's local runtime (not the CDN) answers differently, and what the CDN does. */
-const KNOWN: Record<string, string> = {
-  // @netlify/dev 5.1 serves a `status = 404` rewrite's target with status 200;
-  // the CDN (and netlify-cli's dev proxy) answer 404 (docs.netlify.com, "Custom 404 page").
-  '/es/nada': 'status',
-  '/es/nada/mas': 'status',
-};
+/**
+ * Where Netlify's local tools (not the CDN) answer differently: the fields
+ * that differ, and why. If one stops differing, the test says so.
+ */
+// @netlify/dev 5.1 serves a `status = 404` rewrite's target with status 200;
+// the CDN and netlify-cli's proxy answer 404 (docs.netlify.com, "Custom 404 page").
+const KNOWN_RUNTIME: Record<string, string[]> = { '/es/nada': ['status'], '/es/nada/mas': ['status'] };
+
+// `netlify dev`'s static server (fastify-static) sends `Cache-Control: public,
+// max-age=0` itself, and its proxy lets that win over netlify.toml's rules; it
+// types JavaScript as application/javascript (the CDN and @netlify/dev: text/javascript).
+const CLI_CACHE_CONTROL = 'public, max-age=0';
+function knownCli(pathname: string, ours: Answer): string[] {
+  return [
+    ...(pathname.endsWith('.js') && ours.status === 200 ? ['type'] : []),
+    ...(ours.headers['cache-control'] !== CLI_CACHE_CONTROL ? ['cache-control'] : []),
+  ];
+}
 
 interface Answer {
   status: number;
@@ -44,6 +56,11 @@ interface Answer {
 }
 
 const COMPARED_HEADERS = ['cache-control', 'x-content-type-options', 'referrer-policy'];
+
+/** The fields in which two answers differ. */
+function differences(a: Answer, b: Answer): string[] {
+  return [...(['status', 'body', 'location', 'type'] as const).filter((k) => a[k] !== b[k]), ...COMPARED_HEADERS.filter((h) => a.headers[h] !== b.headers[h])];
+}
 
 async function answer(origin: string, pathname: string): Promise<Answer> {
   const response = await fetch(`${origin}${pathname}`, { redirect: 'manual' });
@@ -60,39 +77,44 @@ let dist: string;
 let preview: Server;
 let previewOrigin: string;
 let netlify: NetlifyRuntime;
+let cli: NetlifyCli;
 
 beforeAll(async () => {
   dist = await markedSite(FILES);
   preview = createPreviewServer(dist);
   previewOrigin = await listen(preview, 0);
   netlify = await startNetlifyRuntime(dist, { edgeFunctions: false });
-}, 120_000);
+  cli = await startNetlifyCli(dist);
+}, 180_000);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => preview?.close(() => resolve()));
   await netlify?.close();
+  await cli?.close();
   await rm(dist, { recursive: true, force: true });
 });
 
-describe('npm run preview and Netlify’s local runtime agree (issue 9)', () => {
-  it.each(PATHS)('%s', async (pathname) => {
+describe('npm run preview, Netlify’s local runtime and `netlify dev` agree (issue 9)', () => {
+  it.each(PATHS)('Netlify’s local runtime: %s', async (pathname) => {
     const [ours, theirs] = await Promise.all([answer(previewOrigin, pathname), answer(netlify.origin, pathname)]);
-    const known = KNOWN[pathname];
-    if (known === 'status') {
-      expect(theirs.status, 'Netlify’s local runtime now answers this like the CDN: remove it from KNOWN').toBe(200);
-      expect(ours.status).toBe(404);
-      expect({ ...ours, status: 0 }).toEqual({ ...theirs, status: 0 });
-    } else {
-      expect(ours).toEqual(theirs);
-    }
+    expect(differences(ours, theirs), JSON.stringify({ ours, theirs })).toEqual(KNOWN_RUNTIME[pathname] ?? []);
   });
 
-  it('the rules the CDN relies on hold on both', async () => {
-    for (const origin of [previewOrigin, netlify.origin]) {
+  it.each(PATHS)('netlify dev: %s', async (pathname) => {
+    const [ours, theirs] = await Promise.all([answer(previewOrigin, pathname), answer(cli.origin, pathname)]);
+    expect(differences(ours, theirs), JSON.stringify({ ours, theirs })).toEqual(knownCli(pathname, ours));
+    expect(theirs.headers['cache-control']).toBe(CLI_CACHE_CONTROL);
+  });
+
+  it('the rules the CDN relies on hold on all three', async () => {
+    for (const origin of [previewOrigin, netlify.origin, cli.origin]) {
       expect((await answer(origin, '/rooms')).body).toBe('file:rooms.html');
       expect((await answer(origin, '/rooms/deluxe/')).body).toBe('file:rooms/deluxe.html');
       expect(await answer(origin, '/nada')).toMatchObject({ status: 404, body: 'file:404.html' });
       expect((await answer(origin, '/es/nada')).body).toBe('file:es/404.html');
+      expect((await answer(origin, '/rooms')).headers['x-content-type-options']).toBe('nosniff');
+    }
+    for (const origin of [previewOrigin, netlify.origin]) {
       expect((await answer(origin, '/assets/app-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect((await answer(origin, '/builds/latest.json')).headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
       expect((await answer(origin, '/rooms')).headers).toEqual({

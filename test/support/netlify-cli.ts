@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../../src/node/build/paths.js';
+
+/**
+ * `netlify dev --offline` (netlify-cli, the command Netlify documents for
+ * local development) serving a built `dist/` with this repo's netlify.toml:
+ * its own static server, redirect and header handling and edge functions
+ * proxy, as a separate process, with the edge function running in Deno.
+ *
+ * Offline needs two things netlify-cli does not do by itself (README,
+ * Deploying): it imports its edge bootstrap from Netlify's servers at run
+ * time (`https://v3-2-0--edge.netlify.com/bootstrap/index-combined.ts`), so
+ * `NETLIFY_EDGE_BOOTSTRAP` points it at the same bootstrap as shipped on npm
+ * inside `@netlify/edge-functions-dev`; and its config reader
+ * (`@netlify/edge-bundler/deno/config.ts`) imports a type module from
+ * `https://edge.netlify.com/bootstrap/globals/types.ts`, which an import map
+ * (netlify.toml `[functions] deno_import_map`) sends to an empty local module.
+ * Telemetry off, mock geolocation (`--country`), no .gitignore edit.
+ */
+export interface NetlifyCli {
+  origin: string;
+  output: () => string;
+  close(): Promise<void>;
+}
+
+/** Netlify's edge bootstrap as published on npm (the one Netlify's local runtime runs). */
+const LOCAL_BOOTSTRAP = path.join(ROOT, 'node_modules/@netlify/edge-functions-dev/dist/deno/bootstrap.mjs');
+const REMOTE_TYPES = 'https://edge.netlify.com/bootstrap/globals/types.ts';
+
+export async function startNetlifyCli(dist: string, options: { country?: string } = {}): Promise<NetlifyCli> {
+  const root = await mkdtemp(path.join(tmpdir(), 'marea-netlify-cli-'));
+  const toml = await readFile(path.join(ROOT, 'netlify.toml'), 'utf8');
+  await writeFile(path.join(root, 'netlify.toml'), `${toml}\n[functions]\n  deno_import_map = "./import_map.json"\n`);
+  await writeFile(path.join(root, 'import_map.json'), JSON.stringify({ imports: { [REMOTE_TYPES]: './offline-types.ts' } }));
+  await writeFile(path.join(root, 'offline-types.ts'), 'export {};\n');
+  await symlink(path.join(ROOT, 'netlify'), path.join(root, 'netlify'));
+  await symlink(path.join(ROOT, 'src'), path.join(root, 'src'));
+  await symlink(path.resolve(dist), path.join(root, 'dist'));
+  const port = await freePort();
+  const cli = path.join(ROOT, 'node_modules/netlify-cli/bin/run.js');
+  const args = ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--no-open', '--skip-gitignore', '--country', options.country ?? 'US'];
+  const child = spawn(process.execPath, [cli, ...args], {
+    cwd: root,
+    env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+    await rm(root, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(origin))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(`netlify dev did not start (exit ${child.exitCode}):\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { origin, output: () => output, close };
+}
+
+async function answers(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/robots.txt`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
