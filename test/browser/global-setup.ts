@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../src/node/build/paths.js';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { buildSite } from '../support/build-site.js';
-import { startNetlifyCli } from '../support/netlify-cli.js';
+import { startNetlifyCli } from '../../src/node/preview/netlify-cli.js';
 import { startNetlifyRuntime } from '../support/netlify-runtime.js';
 
 declare module 'vitest' {

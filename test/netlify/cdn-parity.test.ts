@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { markedSite } from '../support/marked-site.js';
-import { startNetlifyCli, type NetlifyCli } from '../support/netlify-cli.js';
+import { startNetlifyCli, type NetlifyCli } from '../../src/node/preview/netlify-cli.js';
 import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-runtime.js';
 
 /**

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../../src/node/build/paths.js';
+import { ROOT } from '../build/paths.js';
 
 /**
  * `netlify dev --offline` (netlify-cli, the command Netlify documents for
@@ -33,9 +33,23 @@ const LOCAL_BOOTSTRAP = path.join(ROOT, 'node_modules/@netlify/edge-functions-de
 const REMOTE_TYPES = 'https://edge.netlify.com/bootstrap/globals/types.ts';
 
 export async function startNetlifyCli(dist: string, options: { country?: string } = {}): Promise<NetlifyCli> {
+  // Ports are picked free, then handed to netlify-cli, which fails ("Could not
+  // acquire required 'port'", EADDRINUSE) if something took one in between: try others.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(dist, options);
+    } catch (error) {
+      if (attempt >= 3 || !/Could not acquire|EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startOnce(dist: string, options: { country?: string }): Promise<NetlifyCli> {
   const root = await mkdtemp(path.join(tmpdir(), 'marea-netlify-cli-'));
   const toml = await readFile(path.join(ROOT, 'netlify.toml'), 'utf8');
-  await writeFile(path.join(root, 'netlify.toml'), `${toml}\n[functions]\n  deno_import_map = "./import_map.json"\n`);
+  // Its static server's port too (default 3999), so several can run at once.
+  const staticPort = await freePort();
+  await writeFile(path.join(root, 'netlify.toml'), `${toml}\n[functions]\n  deno_import_map = "./import_map.json"\n\n[dev]\n  staticServerPort = ${staticPort}\n`);
   await writeFile(path.join(root, 'import_map.json'), JSON.stringify({ imports: { [REMOTE_TYPES]: './offline-types.ts' } }));
   await writeFile(path.join(root, 'offline-types.ts'), 'export {};\n');
   await symlink(path.join(ROOT, 'netlify'), path.join(root, 'netlify'));
