@@ -12,7 +12,8 @@ import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-run
 const FILES = [
   'index.html', 'es.html', 'rooms.html', 'rooms/deluxe.html', 'es/habitaciones.html', '404.html', 'es/404.html',
   '_payload.json', 'rooms/deluxe/_payload.json', 'builds/latest.json', 'assets/app-abc123.js', 'assets/media/sea.1a2b.jpg',
-  'favicon.svg', 'robots.txt', 'sitemap.xml',
+  'favicon.svg', 'robots.txt', 'sitemap.xml', 'es/habitaciones/suite.html', 'es/habitaciones/suite/_payload.json',
+  'builds/meta/a515f0e2a6f2.json', 'images/error-500.svg',
 ];
 
 let dist: string;
@@ -98,7 +99,7 @@ describe('rule 30 at the edge: the visitor’s country from Netlify’s geolocat
 });
 
 describe('netlify.toml `path` / `excludedPath` as Netlify routes them', () => {
-  it.each(['/', '/es', '/rooms', '/rooms/deluxe', '/es/habitaciones', '/nowhere', '/es/nada'])('%s runs the edge function', async (p) => {
+  it.each(['/', '/es', '/rooms', '/rooms/deluxe', '/es/habitaciones', '/es/habitaciones/suite', '/nowhere', '/es/nada'])('%s runs the edge function', async (p) => {
     expect((await edge(p)).type).toBe('edge-function');
   });
 
@@ -106,8 +107,11 @@ describe('netlify.toml `path` / `excludedPath` as Netlify routes them', () => {
     '/assets/app-abc123.js',
     '/assets/media/sea.1a2b.jpg',
     '/builds/latest.json',
+    '/builds/meta/a515f0e2a6f2.json',
     '/_payload.json',
     '/rooms/deluxe/_payload.json',
+    '/es/habitaciones/suite/_payload.json',
+    '/images/error-500.svg',
     '/favicon.svg',
     '/robots.txt',
     '/sitemap.xml',
