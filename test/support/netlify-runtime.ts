@@ -7,6 +7,7 @@ import { mockLocation } from '@netlify/dev-utils';
 import { NetlifyDev, type ResponseType } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
 import { ROOT } from '../../src/node/build/paths.js';
+import { withDeno } from '../../src/node/platform/deno.js';
 import { DEFAULT_CACHE_CONTROL, listen } from '../../src/node/preview/server.js';
 
 /**
@@ -48,6 +49,8 @@ export async function startNetlifyRuntime(dist: string, options: { edgeFunctions
   await symlink(path.join(ROOT, 'src'), path.join(root, 'src'));
   await symlink(path.resolve(dist), path.join(root, 'dist'));
 
+  // The runtime starts Deno from PATH (else it would try to download one).
+  process.env.PATH = withDeno().PATH;
   const dev = new NetlifyDev({
     projectRoot: root,
     skipGitignore: true,

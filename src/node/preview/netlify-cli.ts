@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../build/paths.js';
+import { withDeno } from '../platform/deno.js';
 
 /**
  * `netlify dev --offline` (netlify-cli, the command Netlify documents for
@@ -60,7 +61,7 @@ async function startOnce(dist: string, options: { country?: string }): Promise<N
   const args = ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--no-open', '--skip-gitignore', '--country', options.country ?? 'US'];
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
-    env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
+    env: { ...withDeno(), NETLIFY_TELEMETRY_DISABLED: '1', NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
