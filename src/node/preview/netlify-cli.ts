@@ -21,7 +21,9 @@ import { withDeno } from '../platform/deno.js';
  * (`@netlify/edge-bundler/deno/config.ts`) imports a type module from
  * `https://edge.netlify.com/bootstrap/globals/types.ts`, which an import map
  * (netlify.toml `[functions] deno_import_map`) sends to an empty local module.
- * Telemetry off, mock geolocation (`--country`), no .gitignore edit.
+ * Telemetry and error reports off through `CI=1` (netlify-cli 27 reads no
+ * telemetry variable: only `ci-info`'s CI detection and its global config),
+ * mock geolocation (`--country`), no .gitignore edit.
  */
 export interface NetlifyCli {
   origin: string;
@@ -61,7 +63,7 @@ async function startOnce(dist: string, options: { country?: string }): Promise<N
   const args = ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--no-open', '--skip-gitignore', '--country', options.country ?? 'US'];
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
-    env: { ...withDeno(), NETLIFY_TELEMETRY_DISABLED: '1', NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
+    env: { ...withDeno(), NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
