@@ -1,4 +1,5 @@
 import type { PageKind } from './model.js';
+import { isRecord } from './records.js';
 
 /**
  * Values of block props that both the browser's blocks and the build's checks
@@ -40,7 +41,7 @@ export function toOption(raw: unknown): Option | null {
     const value = String(raw).trim();
     return value ? { value, label: value } : null;
   }
-  const o = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const o = isRecord(raw) ? raw : {};
   const label = plain(str(o.label) || str(o.name) || str(o.text) || str(o.title) || scalar(o.value));
   const value = (scalar(o.value) || str(o.code) || label).trim();
   return value ? { value, label: label || value } : null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../../shared/records.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 
 /**
@@ -36,21 +37,18 @@ export interface CollectionResponse {
   meta: { pagination: Pagination; [key: string]: unknown };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Checks a page of `GET /api/<collection>`; throws `MalformedResponseError` naming what is missing. */
 export function readCollectionPage(body: unknown, url: string): CollectionResponse {
-  if (!isObject(body) || !('data' in body)) throw new MalformedResponseError(url, 'the body has no `data`');
+  if (!isRecord(body) || !('data' in body)) throw new MalformedResponseError(url, 'the body has no `data`');
   const { data, meta } = body;
   if (!Array.isArray(data)) {
     throw new MalformedResponseError(url, `\`data\` is ${describe(data)}, expected an array (is this a single type?)`);
   }
-  const badItem = data.findIndex((item) => !isObject(item));
+  const badItem = data.findIndex((item) => !isRecord(item));
   if (badItem !== -1) {
     throw new MalformedResponseError(url, `\`data[${badItem}]\` is ${describe(data[badItem])}, expected an entry object`);
   }
-  const pagination = paginationSchema.safeParse(isObject(meta) ? meta.pagination : undefined);
+  const pagination = paginationSchema.safeParse(isRecord(meta) ? meta.pagination : undefined);
   if (!pagination.success) {
     throw new MalformedResponseError(
       url,
@@ -62,8 +60,8 @@ export function readCollectionPage(body: unknown, url: string): CollectionRespon
 
 /** Checks the response of `GET /api/<single type>` and returns its `data` (an entry or null). */
 export function readSingle(body: unknown, url: string): unknown {
-  if (!isObject(body) || !('data' in body)) throw new MalformedResponseError(url, 'the body has no `data`');
-  if (body.data !== null && !isObject(body.data)) {
+  if (!isRecord(body) || !('data' in body)) throw new MalformedResponseError(url, 'the body has no `data`');
+  if (body.data !== null && !isRecord(body.data)) {
     throw new MalformedResponseError(url, `\`data\` is ${describe(body.data)}, expected an entry object or null`);
   }
   return body.data;

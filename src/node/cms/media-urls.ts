@@ -1,5 +1,4 @@
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+import { isRecord } from '../../shared/records.js';
 
 /**
  * Every media url referenced anywhere in the given responses, sorted and
@@ -28,12 +27,16 @@ function visit(value: unknown, urls: Set<string>): void {
     for (const url of uploadsInText(value)) urls.add(url);
     return;
   }
-  if (!isObject(value)) return;
-  if (!Array.isArray(value) && typeof value.url === 'string' && typeof value.mime === 'string') {
+  if (Array.isArray(value)) {
+    for (const item of value) visit(item, urls);
+    return;
+  }
+  if (!isRecord(value)) return;
+  if (typeof value.url === 'string' && typeof value.mime === 'string') {
     if (value.url) urls.add(value.url);
-    if (isObject(value.formats)) {
+    if (isRecord(value.formats)) {
       for (const format of Object.values(value.formats)) {
-        if (isObject(format) && typeof format.url === 'string' && format.url) urls.add(format.url);
+        if (isRecord(format) && typeof format.url === 'string' && format.url) urls.add(format.url);
       }
     }
   }

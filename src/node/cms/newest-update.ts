@@ -1,5 +1,4 @@
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+import { isRecord } from '../../shared/records.js';
 
 /**
  * The newest `updatedAt` anywhere in the given responses, as an ISO string,
@@ -9,7 +8,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function newestUpdate(values: Iterable<unknown>): string | null {
   let newest = Number.NEGATIVE_INFINITY;
   const visit = (value: unknown): void => {
-    if (!isObject(value)) return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!isRecord(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (key === 'updatedAt' && typeof child === 'string') {
         const time = Date.parse(child);

@@ -1,10 +1,7 @@
 /** Small readers for untrusted JSON values (everything from the CMS is `unknown`). */
+import { isRecord } from '../../shared/records.js';
 
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord, type JsonRecord } from '../../shared/records.js';
 
 /** A non-empty trimmed string, or null. */
 export function nonEmptyString(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import { differenceInCalendarDays } from 'date-fns';
 import type { Locale } from '../../../shared/model.js';
+import { isRecord } from '../../../shared/records.js';
 import { MAX_CHILD_AGE, type BookingConfig } from './config.js';
 import { formatDisplay, fromIsoDate } from './dates.js';
 import type { BookingMode, HandOff } from './engine-url.js';
@@ -49,7 +50,7 @@ export function saveSearch(stored: StoredSearch): void {
 export function loadSearch(): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null');
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
