@@ -42,6 +42,7 @@ export function errorHead(locale: Locale, title: string): HeadData {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** Text for HTML content or a double-quoted attribute value (the build's head tags, rich text from Strapi blocks). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }

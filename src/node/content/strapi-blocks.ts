@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/head.js';
 import { unsafeProtocol } from './urls.js';
 import { isRecord, type JsonRecord } from './values.js';
 
@@ -83,8 +84,4 @@ function renderImage(image: unknown): string {
 function plainText(node: JsonRecord): string {
   if (node.type === 'text') return typeof node.text === 'string' ? node.text : '';
   return Array.isArray(node.children) ? node.children.map((child) => (isRecord(child) ? plainText(child) : '')).join('') : '';
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
