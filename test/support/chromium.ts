@@ -1,19 +1,12 @@
-import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumCandidates, findChromium } from '../../scripts/chromium-path.mjs';
 
-/** Same search as scripts/ensure-chromium.mjs: CHROME_PATH, then Debian's chromium. */
+/** The Chromium scripts/ensure-chromium.mjs found: the same lookup (scripts/chromium-path.mjs). */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((c): c is string => !!c);
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // next
-    }
-  }
+  const found = findChromium();
+  if (found) return found;
   // Fail, never skip: the README's test command must not pass without browser tests.
-  throw new Error(`No Chromium found (tried ${candidates.join(', ')}). Install it: apt-get install -y chromium, or set CHROME_PATH.`);
+  throw new Error(`No Chromium found (tried ${chromiumCandidates().join(', ')}). Install it: apt-get install -y chromium, or set CHROME_PATH.`);
 }
 
 /** Headless Chromium with the flags this sandbox needs (no network beyond loopback). */
