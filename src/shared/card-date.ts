@@ -1,9 +1,11 @@
 import { format } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
 import { es } from 'date-fns/locale/es';
 import { cmsInstant } from './dates.js';
 import type { Locale } from './model.js';
 
 const PATTERNS: Record<Locale, string> = { en: 'MMMM d, y', es: "d 'de' MMMM 'de' y" };
+const DATE_LOCALES = { en: enUS, es } satisfies Record<Locale, unknown>;
 
 /**
  * Formatted at build time (src/node/build/page-data.ts), so the browser
@@ -21,6 +23,6 @@ export function cardDate(value: string | null, locale: Locale): { iso: string; l
   const day = new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
   return {
     iso: format(day, 'yyyy-MM-dd'),
-    label: format(day, PATTERNS[locale], locale === 'es' ? { locale: es } : undefined),
+    label: format(day, PATTERNS[locale], { locale: DATE_LOCALES[locale] }),
   };
 }

@@ -73,7 +73,7 @@ export function pagePath(locale: Locale, slug: string): string {
 export function parsePath(path: string): { locale: Locale; slug: string } {
   const clean = normalizePath(path.split(/[?#]/)[0]!);
   const locale = localeOfPath(clean);
-  const rest = locale === 'es' ? clean.slice(3) : clean.slice(1);
+  const rest = clean.slice(LOCALE_INFO[locale].prefix.length);
   return { locale, slug: rest.replace(/^\//, '') || HOME_SLUG };
 }
 
@@ -82,6 +82,11 @@ export function linkHref(locale: Locale, slug: string, search = '', hash = ''): 
   const query = search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
   const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
   return `${pagePath(locale, slug)}${query}${fragment}`;
+}
+
+/** Rules 27–28: the path the error page of a locale is rendered at (`/404`, `/es/404`); its file is `htmlFile` of it. */
+export function notFoundPath(locale: Locale): string {
+  return `${LOCALE_INFO[locale].prefix}/404`;
 }
 
 /** Rule 5: the HTML file of a page: `index.html`, `es.html`, `rooms/x.html`. */

@@ -29,7 +29,7 @@ function wrap(element: ReactElement, options: RenderOptions): ReactElement {
   const page = { locale, path: '/', alternates: {}, buildId: 'test', canonical: 'https://marea.example/', title: 'Marea', country: 'USA', now: new Date('2026-06-15T12:00:00Z'), ...options.page } as PageContextValue;
   return (
     <MemoryRouter initialEntries={[options.url ?? page.path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <I18nextProvider i18n={locale === 'es' ? esI18n : enI18n}>
+      <I18nextProvider i18n={{ en: enI18n, es: esI18n }[locale]}>
         <PageContext.Provider value={page}>
           <PageDataContext.Provider value={{ ...EMPTY_PAGE_DATA, ...options.data }}>{element}</PageDataContext.Provider>
         </PageContext.Provider>

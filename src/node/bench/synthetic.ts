@@ -49,9 +49,9 @@ export async function writeSyntheticContent(dir: string, slugs: number): Promise
   }
   const hero = media(1, 'hero');
   const photo = media(2, 'photo');
-  for (const [locale, cms] of [['en', 'en'], ['es', 'es-MX']] as const) {
+  for (const [index, [locale, cms]] of ([['en', 'en'], ['es', 'es-MX']] as const).entries()) {
     const data = Array.from({ length: slugs }, (_, i) => ({
-      id: i + 1 + (locale === 'es' ? slugs : 0),
+      id: i + 1 + index * slugs,
       documentId: `doc${String(i).padStart(20, '0')}`,
       locale: cms,
       slug: i === 0 ? 'home' : locale === 'en' ? `page-${i}` : `pagina-${i}`,

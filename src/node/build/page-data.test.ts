@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
+import { pagePath } from '../../shared/routes.js';
 import { builtPages } from './list-pages.js';
 import { DEFAULT_PAGE_SIZE, listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './page-data.js';
 
 const block = (component: string, props: Record<string, unknown> = {}, key = '0'): Block => ({ component, name: component, key, countries: null, props });
 
 function page(slug: string, kind: PageKind, date: string | null, blocks: Block[] = [], locale: 'en' | 'es' = 'en'): Page {
-  const path = slug === 'home' ? (locale === 'es' ? '/es' : '/') : `${locale === 'es' ? '/es' : ''}/${slug}`;
+  const path = pagePath(locale, slug);
   return {
     locale, documentId: `${slug}-doc`, slug, path, title: slug.split('/').pop()!, kind, summary: `About ${slug}`, cover: null, date,
     seo: { metaTitle: '', metaDescription: '', metaImage: null, noIndex: false }, blocks, updatedAt: null, alternates: { [locale]: path },

@@ -1,6 +1,6 @@
 import type { Payload } from '../../shared/payload.js';
 import { MESSAGES_SCRIPT_ID, PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
-import { htmlFile, payloadFile } from '../../shared/routes.js';
+import { htmlFile, notFoundPath, payloadFile } from '../../shared/routes.js';
 import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
 import { pageHints } from './hints.js';
@@ -24,8 +24,8 @@ export interface RenderInput {
 export function pageInputs(payloads: Payload[]): RenderInput[] {
   return payloads.map((payload) => {
     if (payload.kind === 'page') return { url: payload.path, payload, htmlFile: htmlFile(payload.path), payloadFile: payloadFile(payload.path) };
-    const prefix = payload.locale === 'es' ? '/es' : '';
-    return { url: `${prefix}/404`, payload, htmlFile: `${prefix.slice(1)}${prefix ? '/' : ''}404.html`, payloadFile: null };
+    const url = notFoundPath(payload.locale);
+    return { url, payload, htmlFile: htmlFile(url), payloadFile: null };
   });
 }
 

@@ -5,6 +5,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { HeadersHandler } from '@netlify/headers';
 import { localeOfPath } from '../../shared/locales.js';
+import { htmlFile, notFoundPath } from '../../shared/routes.js';
 import { ROOT } from '../build/paths.js';
 
 /**
@@ -72,7 +73,7 @@ function safeUrl(raw: string | undefined): URL | null {
 }
 
 function notFound(dist: string, pathname: string, res: import('node:http').ServerResponse): void {
-  const file = path.join(dist, localeOfPath(pathname) === 'es' ? 'es/404.html' : '404.html');
+  const file = path.join(dist, htmlFile(notFoundPath(localeOfPath(pathname))));
   res.statusCode = 404;
   if (existsSync(file) && statSync(file).isFile()) {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -9,7 +9,7 @@ import type { Locale } from '../../../shared/model.js';
  */
 
 /** How dates are typed and shown: `MM/dd/yyyy` in English (US), `dd/MM/yyyy` in Spanish (Mexico). */
-export const DISPLAY_PATTERN: Record<Locale, string> = { en: 'MM/dd/yyyy', es: 'dd/MM/yyyy' };
+const DISPLAY_PATTERN: Record<Locale, 'MM/dd/yyyy' | 'dd/MM/yyyy'> = { en: 'MM/dd/yyyy', es: 'dd/MM/yyyy' };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -22,7 +22,7 @@ export function calendarDate(year: number, month: number, day: number): Date | n
 
 export function formatDisplay(date: Date, locale: Locale): string {
   const [day, month, year] = [pad(date.getDate()), pad(date.getMonth() + 1), pad(date.getFullYear(), 4)];
-  return locale === 'es' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
+  return DISPLAY_PATTERN[locale].replace('dd', day).replace('MM', month).replace('yyyy', year);
 }
 
 /** `yyyy-MM-dd`, the engine's date format. */
@@ -44,7 +44,7 @@ export function parseDisplay(text: string, locale: Locale): Date | null {
   const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
   if (!match) return null;
   const [first, second, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return locale === 'es' ? calendarDate(year, second, first) : calendarDate(year, first, second);
+  return DISPLAY_PATTERN[locale].startsWith('dd') ? calendarDate(year, second, first) : calendarDate(year, first, second);
 }
 
 /** The visitor's local day of `now` (midnight). */

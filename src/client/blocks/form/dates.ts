@@ -1,3 +1,6 @@
+import type { Locale } from '../../../shared/model.js';
+import { LOCALE_INFO } from '../../../shared/locales.js';
+
 /** yyyy-MM-dd, the value format of `<input type="date">`. */
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,6 +29,6 @@ export function dateBound(value: number | string | null, now: Date): string | nu
 }
 
 /** A day for a validation message: "June 15, 2026" / "15 de junio de 2026". */
-export function formatDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-MX' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+export function formatDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_INFO[locale].tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
