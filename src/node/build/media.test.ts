@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../shared/model.js';
-import { collectMediaUrls, rewriteMediaUrls } from './media.js';
+import { mediaUrlsInContent, rewriteMediaUrls } from './media.js';
 
 const media: Media = { kind: 'image', url: '/uploads/a.jpg', mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [{ url: '/uploads/small_a.jpg', width: 5, height: 5 }] };
 
 describe('media phase', () => {
   it('collects media fields, formats and uploads inside rich text', () => {
     const content = { blocks: [{ props: { media, body: '<p><img src="/uploads/b.png" alt=""></p>', text: 'see ![x](/uploads/c.gif)' } }] };
-    expect(collectMediaUrls(content)).toEqual(['/uploads/a.jpg', '/uploads/b.png', '/uploads/c.gif', '/uploads/small_a.jpg']);
+    expect(mediaUrlsInContent(content)).toEqual(['/uploads/a.jpg', '/uploads/b.png', '/uploads/c.gif', '/uploads/small_a.jpg']);
   });
 
   it('rewrites every url to its site copy without touching the input', () => {

@@ -20,8 +20,11 @@ function isMedia(value: unknown): value is Media {
   return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video') && typeof m.url === 'string' && Array.isArray(m.formats);
 }
 
-/** Every media url (originals, formats, uploads inside rich text) referenced anywhere in `value`, sorted. */
-export function collectMediaUrls(value: unknown): string[] {
+/**
+ * Every media url (originals, formats, uploads inside rich text) referenced anywhere in normalised
+ * content (`Media` values), sorted. Raw CMS responses have their own walker: `mediaUrlsInResponses`.
+ */
+export function mediaUrlsInContent(value: unknown): string[] {
   const urls = new Set<string>();
   const visit = (node: unknown): void => {
     if (typeof node === 'string') uploadsInText(node).forEach((url) => urls.add(url));

@@ -5,7 +5,7 @@ import type { Config } from '../config/env.js';
 import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
-import { collectMediaUrls, copyMedia, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayloads } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
@@ -89,7 +89,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const media = await phases.run(
     'media',
-    () => copyMedia(collectMediaUrls(loaded.content), loaded.resolveMedia, staging),
+    () => copyMedia(mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging),
     (m) => `${m.files} files, ${formatBytes(m.bytes)}`,
   );
   if (media.missing.length > 0) {

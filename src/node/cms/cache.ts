@@ -4,7 +4,7 @@ import { LOCALES } from '../../shared/locales.js';
 import type { Locale } from '../../shared/model.js';
 import { CacheReadError } from './cache-read-error.js';
 import { recoverInterruptedSwap, swapIn, tempDirOf } from './cache-swap.js';
-import { collectMediaUrls } from './media-urls.js';
+import { mediaUrlsInResponses } from './media-urls.js';
 import { mediaCachePath } from './media-path.js';
 import { cacheFileName, ENDPOINTS, type EndpointName, type RawSite } from './raw.js';
 import { rawSite } from './raw-site.js';
@@ -113,7 +113,7 @@ async function placeMedia(
   mediaFromDir: string | undefined,
   cmsUrl: string | null | undefined,
 ): Promise<CacheWriteResult['media']> {
-  const paths = [...new Set(collectMediaUrls(responses.values()).map((url) => mediaCachePath(url, cmsUrl)))].sort();
+  const paths = [...new Set(mediaUrlsInResponses(responses.values()).map((url) => mediaCachePath(url, cmsUrl)))].sort();
   const result: CacheWriteResult['media'] = { copied: [], kept: [], missing: [] };
   for (const path of paths) {
     const fresh = mediaFromDir ? join(mediaFromDir, path) : null;

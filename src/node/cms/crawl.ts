@@ -2,7 +2,7 @@ import { LOCALES } from '../../shared/locales.js';
 import type { Locale } from '../../shared/model.js';
 import type { CmsClient } from './client.js';
 import type { CollectionResponse } from './envelope.js';
-import { collectMediaUrls } from './media-urls.js';
+import { mediaUrlsInResponses } from './media-urls.js';
 import { cacheFileName, ENDPOINTS, type EndpointName, type RawSite } from './raw.js';
 import { rawSite } from './raw-site.js';
 
@@ -53,6 +53,6 @@ export async function crawl(config: { cmsLocales: Readonly<Record<Locale, string
   return {
     raw: rawSite('cms', config.cmsLocales, (endpoint, cmsLocale) => responses.get(cacheFileName(endpoint, cmsLocale))?.data),
     responses,
-    media: collectMediaUrls(data),
+    media: mediaUrlsInResponses(data),
   };
 }

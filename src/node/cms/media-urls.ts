@@ -4,9 +4,10 @@ import { isRecord } from '../../shared/records.js';
  * Every media url referenced anywhere in the given responses, sorted and
  * unique: any object with a string `url` and a string `mime` (a Strapi media
  * file, flat in Strapi 5 or under `attributes` in Strapi 4) and the `url` of
- * each of its `formats` (thumbnail, small, medium, large).
+ * each of its `formats` (thumbnail, small, medium, large). Normalised content
+ * has its own walker: `mediaUrlsInContent` (src/node/build/media.ts).
  */
-export function collectMediaUrls(values: Iterable<unknown>): string[] {
+export function mediaUrlsInResponses(values: Iterable<unknown>): string[] {
   const urls = new Set<string>();
   for (const value of values) visit(value, urls);
   return [...urls].sort();
