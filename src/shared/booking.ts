@@ -14,3 +14,14 @@ const KNOWN: ReadonlySet<string> = new Set(ENGINE_PLACEHOLDERS);
 export function isEnginePlaceholder(name: string): name is EnginePlaceholder {
   return KNOWN.has(name);
 }
+
+/**
+ * A resort of a `blocks.booking` block (content contract, "Content blocks"):
+ * the widget's resort list and, collected over a locale's booking blocks by the
+ * build (`resortsOf`), the choices of a form's `destination` field.
+ */
+export interface Resort {
+  code: string;
+  name: string;
+  destination: string;
+}

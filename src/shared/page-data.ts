@@ -1,3 +1,4 @@
+import type { Resort } from './booking.js';
 import type { Media, Modal, PageKind } from './model.js';
 
 /**
@@ -53,12 +54,6 @@ export interface Pagination {
 export interface SiteMapGroup {
   kind: PageKind;
   pages: { title: string; slug: string }[];
-}
-
-export interface Resort {
-  code: string;
-  name: string;
-  destination: string;
 }
 
 export const EMPTY_PAGE_DATA: PageData = { lists: {}, pagination: null, siteMap: null, modals: [], resorts: [] };

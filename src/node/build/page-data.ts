@@ -2,7 +2,8 @@ import type { Block, Locale, Modal, Page, PageKind, SiteContent } from '../../sh
 import { isPageKind, PAGE_KINDS } from '../../shared/block-values.js';
 import { cardDate } from '../../shared/card-date.js';
 import { listPageSlug } from '../../shared/routes.js';
-import type { ListCard, ListData, PageData, Resort, SiteMapGroup } from '../../shared/page-data.js';
+import type { Resort } from '../../shared/booking.js';
+import type { ListCard, ListData, PageData, SiteMapGroup } from '../../shared/page-data.js';
 
 /**
  * Build-time data of a page's blocks (src/shared/page-data.ts): everything a

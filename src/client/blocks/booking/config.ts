@@ -1,11 +1,6 @@
+import type { Resort } from '../../../shared/booking.js';
 import type { Link } from '../../../shared/model.js';
 import { list, num, record, text } from '../props.js';
-
-export interface Resort {
-  code: string;
-  name: string;
-  destination: string;
-}
 
 export interface Airport {
   code: string;

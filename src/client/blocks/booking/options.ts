@@ -1,4 +1,5 @@
-import type { Airport, Resort } from './config.js';
+import type { Resort } from '../../../shared/booking.js';
+import type { Airport } from './config.js';
 
 /** One choice of a combobox. `group` is the resort's destination ('' = ungrouped). */
 export interface Option {

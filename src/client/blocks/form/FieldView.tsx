@@ -1,4 +1,4 @@
-import type { Resort } from '../../../shared/page-data.js';
+import type { Resort } from '../../../shared/booking.js';
 import { CheckboxField, ChoiceGroup, SelectField } from './ChoiceField.js';
 import { CountryStateField } from './CountryStateField.js';
 import { destinationGroups } from './destinations.js';

@@ -1,4 +1,4 @@
-import type { Resort } from '../../../shared/page-data.js';
+import type { Resort } from '../../../shared/booking.js';
 import type { OptionGroup } from './ChoiceField.js';
 import type { Option } from './fields.js';
 
