@@ -1,6 +1,5 @@
 import { differenceInCalendarDays } from 'date-fns';
 import type { Locale } from '../../../shared/model.js';
-import { isRecord } from '../../../shared/records.js';
 import { MAX_CHILD_AGE, type BookingConfig } from './config.js';
 import { formatDisplay, fromIsoDate } from './dates.js';
 import type { BookingMode, HandOff } from './engine-url.js';
@@ -50,7 +49,8 @@ export function saveSearch(stored: StoredSearch): void {
 export function loadSearch(): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null');
-    return isRecord(value) ? value : null;
+    // isRecord (src/shared/records.ts) written out: imported here, the bundler splits it into a chunk of its own, one more file for every booking page.
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
