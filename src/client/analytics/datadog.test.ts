@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DatadogConfig } from '../../shared/public-config.js';
 import { CONSENT_COOKIE, setConsent } from './consent.js';
 import { datadogInitOptions, startDatadog } from './datadog.js';
 
 const rum = vi.hoisted(() => ({ init: vi.fn(), setTrackingConsent: vi.fn() }));
 vi.mock('@datadog/browser-rum', () => ({ datadogRum: rum }));
 
-const env = { applicationId: 'app', clientToken: 'pub123' };
+/** Datadog as the build parses an environment with only the application id and client token (defaults applied). */
+const env: DatadogConfig = { applicationId: 'app', clientToken: 'pub123', site: 'datadoghq.com', service: null, env: null, version: null, sessionSampleRate: 20, sessionReplaySampleRate: 20 };
 
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
@@ -14,7 +16,7 @@ afterEach(() => {
 });
 
 describe('Datadog RUM (rules 32, 33)', () => {
-  it('rule 32: unset settings take the spec defaults', () => {
+  it('rule 32: unset settings (the build applied the spec defaults) are left out or passed on', () => {
     expect(datadogInitOptions(env)).toEqual({
       applicationId: 'app',
       clientToken: 'pub123',
@@ -27,7 +29,7 @@ describe('Datadog RUM (rules 32, 33)', () => {
   });
 
   it('rule 32: PUBLIC_* settings override the defaults', () => {
-    const options = datadogInitOptions({ ...env, site: 'datadoghq.eu', service: 'marea', env: 'prod', version: '1.2.3', sessionSampleRate: '100', sessionReplaySampleRate: '0' });
+    const options = datadogInitOptions({ ...env, site: 'datadoghq.eu', service: 'marea', env: 'prod', version: '1.2.3', sessionSampleRate: 100, sessionReplaySampleRate: 0 });
     expect(options).toMatchObject({ site: 'datadoghq.eu', service: 'marea', env: 'prod', version: '1.2.3', sessionSampleRate: 100, sessionReplaySampleRate: 0 });
   });
 

@@ -9,15 +9,6 @@ declare global {
   }
 }
 
-/** The same container id shape the build accepts (src/node/config/env.ts). */
-const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
-
-/** `PUBLIC_GTM_ID` → container id, or null when it is missing or malformed (rule 31: then no GTM). */
-export function parseGtmId(raw: unknown): string | null {
-  const id = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
-  return CONTAINER_ID.test(id) ? id : null;
-}
-
 /** Google consent mode v2 storage types, all driven by the one cookie notice choice (rule 33). */
 const STORAGE_TYPES = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'] as const;
 const consentState = (value: Consent) => Object.fromEntries(STORAGE_TYPES.map((type) => [type, value]));

@@ -1,12 +1,20 @@
 // @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
 // happy-dom never fetches scripts here; it reports them loaded instead of printing an error.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DatadogConfig, PublicConfig } from '../../shared/public-config.js';
 
 const rum = vi.hoisted(() => ({ loaded: vi.fn(), init: vi.fn(), setTrackingConsent: vi.fn() }));
 vi.mock('@datadog/browser-rum', () => {
   rum.loaded();
   return { datadogRum: { init: rum.init, setTrackingConsent: rum.setTrackingConsent } };
 });
+
+/** The public configuration as a build compiles it in (src/node/build/bundle.ts): both off unless a test sets them. */
+function configure(config: Partial<PublicConfig>) {
+  vi.stubGlobal('__MAREA_GTM_ID__', config.gtmId ?? null);
+  vi.stubGlobal('__MAREA_DATADOG__', config.datadog ?? null);
+}
+const datadog: DatadogConfig = { applicationId: 'app', clientToken: 'pub123', site: 'datadoghq.com', service: null, env: null, version: null, sessionSampleRate: 20, sessionReplaySampleRate: 20 };
 
 /** A fresh module graph per test: startAnalytics runs once per page load. */
 async function start() {
@@ -22,7 +30,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllEnvs();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.clearAllMocks();
@@ -33,22 +40,22 @@ afterEach(() => {
 
 describe('startAnalytics (rules 31, 32)', () => {
   it('rule 31: without a container id there is no dataLayer and no GTM script', async () => {
+    configure({});
     await start();
     await vi.runAllTimersAsync();
     expect(window.dataLayer).toBeUndefined();
     expect(gtmScripts()).toHaveLength(0);
   });
 
-  it('rule 31: a malformed container id is reported and GTM stays off', async () => {
-    vi.stubEnv('PUBLIC_GTM_ID', 'UA-1234-1');
+  it('outside a build (nothing compiled in) nothing starts', async () => {
     await start();
     await vi.runAllTimersAsync();
     expect(window.dataLayer).toBeUndefined();
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('UA-1234-1'));
+    expect(rum.loaded).not.toHaveBeenCalled();
   });
 
   it('rule 31: with a container id GTM starts, its script after idle', async () => {
-    vi.stubEnv('PUBLIC_GTM_ID', 'GTM-TEST123');
+    configure({ gtmId: 'GTM-TEST123' });
     await start();
     expect(window.dataLayer?.length).toBeGreaterThan(0);
     expect(gtmScripts()).toHaveLength(0);
@@ -56,8 +63,8 @@ describe('startAnalytics (rules 31, 32)', () => {
     expect(gtmScripts()).toHaveLength(1);
   });
 
-  it('rule 32: without application id and client token the RUM SDK is never imported', async () => {
-    vi.stubEnv('PUBLIC_DATADOG_APPLICATION_ID', 'app');
+  it('rule 32: without Datadog configured (application id and client token) the RUM SDK is never imported', async () => {
+    configure({ gtmId: 'GTM-TEST123' });
     await start();
     await vi.runAllTimersAsync();
     expect(rum.loaded).not.toHaveBeenCalled();
@@ -65,8 +72,7 @@ describe('startAnalytics (rules 31, 32)', () => {
   });
 
   it('rule 32: when configured, the RUM SDK is imported only once the page is idle, then started', async () => {
-    vi.stubEnv('PUBLIC_DATADOG_APPLICATION_ID', 'app');
-    vi.stubEnv('PUBLIC_DATADOG_CLIENT_TOKEN', 'pub123');
+    configure({ datadog });
     const idle: IdleRequestCallback[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
     await start();
@@ -80,8 +86,7 @@ describe('startAnalytics (rules 31, 32)', () => {
   });
 
   it('rule 32: without requestIdleCallback (Safari) a timer after load stands in', async () => {
-    vi.stubEnv('PUBLIC_DATADOG_APPLICATION_ID', 'app');
-    vi.stubEnv('PUBLIC_DATADOG_CLIENT_TOKEN', 'pub123');
+    configure({ datadog });
     await start();
     expect(rum.loaded).not.toHaveBeenCalled();
     await vi.runAllTimersAsync();

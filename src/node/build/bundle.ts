@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBundle } from '../../shared/render-contract.js';
-import type { PublicConfig } from '../config/env.js';
+import { PUBLIC_CONFIG_GLOBALS, type PublicConfig } from '../../shared/public-config.js';
 import { hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 import { blockChunks, type BlockChunkManifest, type ManifestChunk } from './hints.js';
@@ -29,30 +29,19 @@ export interface Bundle {
  * rebuilds fast and byte-identical.
  */
 /**
- * The browser-visible configuration as `import.meta.env.PUBLIC_*`, from the
- * parsed config (not from process.env), so a bundle always matches the
- * configuration its hash was computed from.
+ * The browser-visible configuration as typed values (src/shared/public-config.ts),
+ * from the parsed config (not from process.env), so a bundle always matches
+ * the configuration its hash was computed from, and the browser parses nothing.
  */
 export function publicDefines(publicConfig: PublicConfig): Record<string, string> {
-  const dd = publicConfig.datadog;
-  const values: Record<string, string | number | null | undefined> = {
-    PUBLIC_GTM_ID: publicConfig.gtmId,
-    PUBLIC_DATADOG_APPLICATION_ID: dd?.applicationId,
-    PUBLIC_DATADOG_CLIENT_TOKEN: dd?.clientToken,
-    PUBLIC_DATADOG_SITE: dd?.site,
-    PUBLIC_DATADOG_SERVICE: dd?.service,
-    PUBLIC_DATADOG_ENV: dd?.env,
-    PUBLIC_DATADOG_VERSION: dd?.version,
-    PUBLIC_DATADOG_SESSION_SAMPLE_RATE: dd?.sessionSampleRate,
-    PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: dd?.sessionReplaySampleRate,
+  return {
+    [PUBLIC_CONFIG_GLOBALS.gtmId]: JSON.stringify(publicConfig.gtmId),
+    [PUBLIC_CONFIG_GLOBALS.datadog]: JSON.stringify(publicConfig.datadog),
   };
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [`import.meta.env.${key}`, value === null || value === undefined ? 'undefined' : JSON.stringify(String(value))]),
-  );
 }
 
 export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConfig): Promise<Bundle> {
-  // Vite itself puts PUBLIC_* variables into import.meta.env; they are part of the bundle's identity.
+  // The public configuration is compiled in (publicDefines): part of the bundle's identity.
   const hash = sha256(await hashInputs(paths.root, BUNDLE_INPUTS), JSON.stringify(publicConfig)).slice(0, 16);
   const dir = path.join(paths.work, 'bundle', hash);
   const clientDir = path.join(dir, 'client');

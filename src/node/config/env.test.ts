@@ -78,6 +78,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ BUILD_STRICT: '0' }).strict).toBe(false);
   });
 
+  it('rule 31: only a GTM-XXXX container id turns GTM on (the browser gets it as parsed here)', () => {
+    expect(loadConfig({ PUBLIC_GTM_ID: 'GTM-ABC1234' }).public.gtmId).toBe('GTM-ABC1234');
+    expect(loadConfig({ PUBLIC_GTM_ID: ' gtm-abc1234 ' }).public.gtmId).toBe('GTM-ABC1234');
+    expect(loadConfig({ PUBLIC_GTM_ID: '' }).public.gtmId).toBeNull();
+    for (const bad of ['UA-12345-1', 'GTM-', 'GTM-AB"><script>']) expect(configError({ PUBLIC_GTM_ID: bad }).issues[0]?.key).toBe('PUBLIC_GTM_ID');
+  });
+
   it('keeps Datadog off unless both application id and client token are set', () => {
     expect(loadConfig({ PUBLIC_DATADOG_APPLICATION_ID: 'app-id' }).public.datadog).toBeNull();
     expect(loadConfig({ PUBLIC_DATADOG_CLIENT_TOKEN: 'tok' }).public.datadog).toBeNull();

@@ -1,31 +1,9 @@
 import { z } from 'zod';
 import type { Locale } from '../../shared/model.js';
+import { DATADOG_DEFAULTS, type DatadogConfig, type PublicConfig } from '../../shared/public-config.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 
 export { ConfigError, type ConfigIssue } from './config-error.js';
-
-/** Datadog RUM settings (spec section 3); shipped to the browser. */
-export interface DatadogConfig {
-  readonly applicationId: string;
-  readonly clientToken: string;
-  /** Default `datadoghq.com`. */
-  readonly site: string;
-  readonly service: string | null;
-  readonly env: string | null;
-  readonly version: string | null;
-  /** Percent of sessions tracked, 0–100. Default 20. */
-  readonly sessionSampleRate: number;
-  /** Percent of tracked sessions with replay, 0–100. Default 20. */
-  readonly sessionReplaySampleRate: number;
-}
-
-/** The part of the configuration the browser may see (`PUBLIC_*`). */
-export interface PublicConfig {
-  /** Google Tag Manager container id; null = off. */
-  readonly gtmId: string | null;
-  /** Null unless both application id and client token are set. */
-  readonly datadog: DatadogConfig | null;
-}
 
 /** The build configuration, parsed once from the environment and frozen. */
 export interface Config {
@@ -103,14 +81,14 @@ function countries(value: string): Record<Locale, string> | null {
   return pair && { en: pair.en.toUpperCase(), es: pair.es.toUpperCase() };
 }
 
-function sampleRate() {
+function sampleRate(fallback: number) {
   return variable(
     'a number from 0 to 100',
     (value) => {
       const rate = Number(value);
       return Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : null;
     },
-    20,
+    fallback,
   );
 }
 
@@ -147,13 +125,13 @@ const envSchema = z.object({
   PUBLIC_DATADOG_SITE: variable(
     'a Datadog site host such as "datadoghq.com" or "datadoghq.eu"',
     (v) => (/^[a-z0-9]+([.-][a-z0-9]+)*\.[a-z]{2,}$/i.test(v) ? v.toLowerCase() : null),
-    'datadoghq.com',
+    DATADOG_DEFAULTS.site,
   ),
   PUBLIC_DATADOG_SERVICE: text(),
   PUBLIC_DATADOG_ENV: text(),
   PUBLIC_DATADOG_VERSION: text(),
-  PUBLIC_DATADOG_SESSION_SAMPLE_RATE: sampleRate(),
-  PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: sampleRate(),
+  PUBLIC_DATADOG_SESSION_SAMPLE_RATE: sampleRate(DATADOG_DEFAULTS.sessionSampleRate),
+  PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: sampleRate(DATADOG_DEFAULTS.sessionReplaySampleRate),
 });
 
 type Env = z.output<typeof envSchema>;
