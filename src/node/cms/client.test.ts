@@ -71,6 +71,18 @@ describe('fetchCollection', () => {
     expect(server.maxInFlight).toBe(3);
   });
 
+  it('starts the time limit of a request when it gets its slot, not while it waits for one', async () => {
+    server.reset(async (req, res) => {
+      await delay(60);
+      await paginated(6, 1)(req, res);
+    });
+    // Six pages one at a time: the last waits about 300 ms for its slot, longer than the 150 ms limit.
+    const cms = createCmsClient({ url: server.url, backoffMs: 1, timeoutMs: 150, retries: 0, concurrency: 1 });
+    await expect(cms.fetchCollection('pages', 'en')).resolves.toMatchObject({ meta: { pagination: { total: 6 } } });
+    expect(server.requests).toHaveLength(6);
+    expect(server.maxInFlight).toBe(1);
+  });
+
   it('accepts a Strapi 4 envelope and leaves the entries untouched', async () => {
     const entry = { id: 3, attributes: { slug: 'home', updatedAt: '2024-01-01T00:00:00.000Z', cover: { data: null } } };
     server.reset((_req, res) =>

@@ -5,7 +5,7 @@ import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 import { populateParams } from './populate.js';
 import { ENDPOINTS, type EndpointName } from './raw.js';
-import type { RequestOptions } from './retry.js';
+import type { RequestOptions } from './http.js';
 
 export type { CollectionResponse, Pagination } from './envelope.js';
 

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './http.js';
 import { HttpError } from './http-error.js';
@@ -118,6 +119,35 @@ describe('getJson', () => {
     expect(server.requests).toHaveLength(1);
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect((error as Error).message).toContain(`GET ${url}: the body is not JSON (it starts with "<!doctype html>`);
+  });
+
+  it('waits as the server says in Retry-After (429, 503) instead of its own backoff', async () => {
+    server.reset((_req, res) => {
+      if (server.requests.length > 1) return sendJson(res, 200, { data: [] });
+      res.writeHead(429, { 'Retry-After': '0' });
+      res.end();
+    });
+    // A backoff of a minute would outlast the test; Retry-After: 0 retries at once.
+    await expect(getJson(`${server.url}/api/pages`, { backoffMs: 60_000, timeoutMs: 2_000 })).resolves.toEqual({ data: [] });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('never puts the token in an error, its message or its causes', async () => {
+    const token = 'secret-token';
+    const closed = await startTestServer();
+    const unreachable = `${closed.url}/api/pages`;
+    await closed.close();
+    server.reset(async (req, res) => {
+      if (req.url?.startsWith('/slow')) await delay(300);
+      sendJson(res, 503, { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } });
+    });
+    const errors = await Promise.all(
+      [`${server.url}/api/pages`, `${server.url}/slow`, unreachable].map((url) =>
+        getJson(url, { token, backoffMs: 1, timeoutMs: 100, retries: 1 }).catch((e: unknown) => e),
+      ),
+    );
+    expect(errors.map((error) => (error as Error).name)).toEqual(['HttpError', 'TimeoutError', 'NetworkError']);
+    for (const error of errors) expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(token);
   });
 
   it('reports an unreachable server as a NetworkError naming the url', async () => {

@@ -1,53 +1,108 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, TimeoutError as KyTimeoutError } from 'ky';
+import type { LimitFunction } from 'p-limit';
 import { readStrapiError } from './envelope.js';
 import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
-import {
-  DEFAULT_TIMEOUT_MS,
-  fetchFailure,
-  requestHeaders,
-  withRetries,
-  type Attempt,
-  type RequestOptions,
-} from './retry.js';
+import { NetworkError } from './network-error.js';
+import { TimeoutError } from './timeout-error.js';
 
-export type { RequestOptions } from './retry.js';
-
-/**
- * `GET url` and parse the JSON body, with a time limit per attempt,
- * bounded retries with backoff on 5xx / 429 / network errors / timeouts,
- * and no retry on other 4xx (a Strapi 400 names the bad query parameter,
- * which ends up in the `HttpError` message). Throws `HttpError`,
- * `TimeoutError`, `NetworkError` or `MalformedResponseError`.
- */
-export function getJson(url: string, options: RequestOptions = {}): Promise<unknown> {
-  return withRetries(options, (attempt) => attemptGet(url, options, attempt));
+/** How every request to the CMS (JSON and media) is made robust. */
+export interface RequestOptions {
+  /** API token, sent as `Authorization: Bearer …` when set. Default: none. */
+  token?: string | null | undefined;
+  /** Time limit of one attempt. Default 15 000 ms. */
+  timeoutMs?: number | undefined;
+  /** Retries after the first attempt on 5xx, 429, network errors and timeouts. Default 3. */
+  retries?: number | undefined;
+  /** Backoff base: retry n waits base·2ⁿ plus up to base of jitter (a 429/503's `Retry-After` instead), at most 30 s. Default 250 ms. */
+  backoffMs?: number | undefined;
+  /** Concurrency limiter shared by all requests; one attempt holds one slot, a backoff wait none. */
+  limit?: LimitFunction | undefined;
 }
 
-async function attemptGet(url: string, options: RequestOptions, attempt: Attempt): Promise<unknown> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let response: Response;
-  let body: string;
-  try {
-    // The signal also covers reading the body: a server that stalls mid-body times out too.
-    response = await fetch(url, {
-      headers: requestHeaders(options.token, 'application/json'),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    body = await response.text();
-  } catch (error) {
-    throw fetchFailure(error, 'GET', url, timeoutMs, attempt);
-  }
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_RETRIES = 3;
+const DEFAULT_BACKOFF_MS = 250;
+/** The longest wait before a retry, `Retry-After` included. */
+const MAX_BACKOFF_MS = 30_000;
+/** Worth another try: the server may recover. Other 4xx will not. */
+const RETRY_STATUS_CODES = [429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-  if (!response.ok) {
-    throw new HttpError({
-      status: response.status,
-      statusText: response.statusText,
-      method: 'GET',
-      url,
-      strapiError: readStrapiError(parseOrNull(body)),
-      attempts: attempt.last ? attempt.number : undefined,
-    });
+/**
+ * One attempt at a request: the request and reading what the caller needs of
+ * the body. `request` carries the attempt's time limit as its signal;
+ * `stillAlive` restarts that limit (media: an idle limit, so a large file on
+ * a slow link is fine as long as bytes keep coming). A non-2xx response is
+ * returned for ky to retry or raise.
+ */
+export type Attempt = (request: Request, stillAlive: () => void) => Promise<Response>;
+
+/**
+ * `GET url` through ky: bounded retries with exponential backoff and jitter
+ * (or the server's `Retry-After`) on 5xx, 429, network errors and timeouts.
+ * Each attempt runs inside ky's `fetch` hook with a slot of `limit` held and
+ * its own time limit started once it has the slot (ky's `timeout` would count
+ * the wait for a slot too), so the body is read within the same slot and limit.
+ * Throws `HttpError`, `TimeoutError` or `NetworkError` naming method and URL,
+ * never the token; other errors of `attempt` (file system) pass unchanged.
+ */
+export function cmsGet(url: string, options: RequestOptions, accept: string, attempt: Attempt): Promise<Response> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const limit = options.limit ?? ((run: () => Promise<Response>) => run());
+  return ky.get(url, {
+    headers: options.token ? { Accept: accept, Authorization: `Bearer ${options.token}` } : { Accept: accept },
+    timeout: false, // per attempt, in timed(): ky's would also count the wait for a slot
+    retry: {
+      limit: retries,
+      statusCodes: RETRY_STATUS_CODES,
+      afterStatusCodes: [429, 503],
+      maxRetryAfter: MAX_BACKOFF_MS,
+      retryOnTimeout: true,
+      delay: (attemptCount) => backoffMs * 2 ** (attemptCount - 1),
+      // Jitter keeps parallel builds (preview + production) from retrying in lockstep.
+      jitter: (delay) => delay + Math.random() * backoffMs,
+      backoffLimit: MAX_BACKOFF_MS,
+    },
+    fetch: (request) => limit(() => timed(request as Request, timeoutMs, attempt)),
+    hooks: {
+      beforeError: [({ error, retryCount }) => cmsError(error, url, timeoutMs, retryCount >= retries ? retryCount + 1 : undefined)],
+    },
+  });
+}
+
+async function timed(request: Request, timeoutMs: number, attempt: Attempt): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await attempt(new Request(request, { signal: controller.signal }), () => timer.refresh());
+  } catch (error) {
+    throw controller.signal.aborted ? new KyTimeoutError(request) : error;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** ky's errors as ours; `attempts` only when no retry followed. ky's carry the request, token included: they never escape. */
+function cmsError(error: Error, url: string, timeoutMs: number, attempts: number | undefined): Error {
+  if (isHTTPError(error)) {
+    const { status, statusText } = error.response;
+    const body = typeof error.data === 'string' ? parseOrNull(error.data) : error.data;
+    return new HttpError({ status, statusText, method: 'GET', url, strapiError: readStrapiError(body), attempts });
+  }
+  if (isTimeoutError(error)) return new TimeoutError('GET', url, timeoutMs, attempts);
+  if (isNetworkError(error)) return new NetworkError('GET', url, error.cause, attempts);
+  return error;
+}
+
+/**
+ * `GET url` and parse the JSON body (see `cmsGet`; a Strapi 400 names the bad
+ * query parameter, which ends up in the `HttpError` message). Throws
+ * `HttpError`, `TimeoutError`, `NetworkError` or `MalformedResponseError`.
+ */
+export async function getJson(url: string, options: RequestOptions = {}): Promise<unknown> {
+  const body = await (await cmsGet(url, options, 'application/json', readWhole)).text();
   try {
     return JSON.parse(body) as unknown;
   } catch {
@@ -55,6 +110,14 @@ async function attemptGet(url: string, options: RequestOptions, attempt: Attempt
     throw new MalformedResponseError(url, `the body is not JSON (it starts with ${JSON.stringify(start)})`);
   }
 }
+
+/** The body is read within the attempt: a server that stalls mid-body times out (and is retried) too. */
+const readWhole: Attempt = async (request) => {
+  const response = await fetch(request);
+  const body = await response.arrayBuffer();
+  const { status, statusText, headers } = response;
+  return new Response(body.byteLength > 0 ? body : null, { status, statusText, headers });
+};
 
 function parseOrNull(body: string): unknown {
   try {

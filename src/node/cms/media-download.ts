@@ -4,12 +4,12 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { isKyError, NetworkError as KyNetworkError } from 'ky';
 import pLimit from 'p-limit';
+import { cmsGet, type Attempt, type RequestOptions } from './http.js';
 import { HttpError } from './http-error.js';
 import { MediaDownloadError } from './media-download-error.js';
 import { mediaCachePath } from './media-path.js';
-import { NetworkError } from './network-error.js';
-import { DEFAULT_TIMEOUT_MS, fetchFailure, requestHeaders, withRetries, type Attempt, type RequestOptions } from './retry.js';
 
 export interface MediaDownloadOptions extends RequestOptions {
   /** CMS origin: relative urls resolve against it, and only requests to it carry the token. */
@@ -32,8 +32,8 @@ let tempCounter = 0;
  * Downloads media into `dir` at `mediaCachePath(url)`, streaming each to a
  * temporary file renamed into place once complete (a failed download never
  * leaves a truncated file). Same time limit, retries and concurrency as the
- * JSON requests; `timeoutMs` is an idle limit here, so a large video on a
- * slow link is fine as long as bytes keep coming. Throws one
+ * JSON requests (`cmsGet`); `timeoutMs` is an idle limit here, so a large
+ * video on a slow link is fine as long as bytes keep coming. Throws one
  * `MediaDownloadError` listing every failure after all attempts settle.
  */
 export async function downloadMedia(
@@ -59,58 +59,54 @@ async function downloadOne(url: string, dir: string, options: MediaDownloadOptio
   const sameOrigin = options.cmsUrl !== undefined && options.cmsUrl !== null && new URL(href).origin === new URL(options.cmsUrl).origin;
   const token = sameOrigin ? options.token : null;
   const candidates = [join(dir, path), ...(options.reuseDir ? [join(options.reuseDir, path)] : [])];
-  const status = await withRetries(options, (attempt) =>
-    attemptDownload(href, join(dir, path), candidates, { ...options, token }, attempt),
-  );
+  let status: MediaDownload['status'] = 'downloaded';
+  await cmsGet(href, { ...options, token }, '*/*', saveTo(join(dir, path), candidates, (saved) => (status = saved)));
   return { url, path, status };
 }
 
-async function attemptDownload(
-  href: string,
-  dest: string,
-  candidates: string[],
-  options: RequestOptions,
-  attempt: Attempt,
-): Promise<MediaDownload['status']> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('idle', 'TimeoutError')), timeoutMs);
-  const temp = `${dest}.download-${process.pid}-${(tempCounter += 1)}`;
-  try {
-    const response = await fetch(href, { headers: requestHeaders(options.token, '*/*'), signal: controller.signal });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      const attempts = attempt.last ? attempt.number : undefined;
-      throw new HttpError({ status: response.status, statusText: response.statusText, method: 'GET', url: href, strapiError: null, attempts });
+/**
+ * One attempt (see `Attempt`): the body streamed to a temporary file,
+ * renamed into place once complete. A stalled or short body is a timeout or
+ * a network error, retried like the request itself.
+ */
+function saveTo(dest: string, candidates: string[], done: (status: MediaDownload['status']) => void): Attempt {
+  return async (request, stillAlive) => {
+    const temp = `${dest}.download-${process.pid}-${(tempCounter += 1)}`;
+    try {
+      const response = await fetch(request);
+      if (!response.ok) {
+        await response.body?.cancel();
+        return new Response(null, { status: response.status, statusText: response.statusText });
+      }
+      if (!response.body) throw new HttpError({ status: response.status, statusText: response.statusText, method: 'GET', url: request.url, strapiError: null });
+      const length = Number(response.headers.get('content-length') ?? Number.NaN);
+      if (Number.isFinite(length) && (await sizeMatches(candidates, length))) {
+        await response.body.cancel();
+        done('skipped');
+        return new Response(null);
+      }
+      await mkdir(dirname(dest), { recursive: true });
+      await pipeline(
+        Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+        async function* refreshIdleTimer(source: AsyncIterable<Uint8Array>) {
+          for await (const chunk of source) {
+            stillAlive();
+            yield chunk;
+          }
+        },
+        createWriteStream(temp),
+      );
+      const written = (await stat(temp)).size;
+      if (Number.isFinite(length) && written !== length) throw new Error(`got ${written} of ${length} bytes`);
+      await rename(temp, dest);
+      done('downloaded');
+      return new Response(null);
+    } catch (error) {
+      await rm(temp, { force: true });
+      // File-system errors (`syscall: 'open'`, ENOSPC, …) and our own pass through; the rest came from the network.
+      throw isKyError(error) || error instanceof HttpError || isFileSystemError(error) ? error : new KyNetworkError(request, { cause: error instanceof Error ? error : new Error(String(error)) });
     }
-    const length = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (Number.isFinite(length) && (await sizeMatches(candidates, length))) {
-      await response.body.cancel();
-      return 'skipped';
-    }
-    await mkdir(dirname(dest), { recursive: true });
-    await pipeline(
-      Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
-      async function* refreshIdleTimer(source: AsyncIterable<Uint8Array>) {
-        for await (const chunk of source) {
-          timer.refresh();
-          yield chunk;
-        }
-      },
-      createWriteStream(temp),
-    );
-    const written = (await stat(temp)).size;
-    if (Number.isFinite(length) && written !== length) {
-      throw new NetworkError('GET', href, new Error(`got ${written} of ${length} bytes`), attempt.last ? attempt.number : undefined);
-    }
-    await rename(temp, dest);
-    return 'downloaded';
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw isOurs(error) ? error : fetchFailure(error, 'GET', href, timeoutMs, attempt);
-  } finally {
-    clearTimeout(timer);
-  }
+  };
 }
 
 async function sizeMatches(paths: string[], size: number): Promise<boolean> {
@@ -121,9 +117,8 @@ async function sizeMatches(paths: string[], size: number): Promise<boolean> {
   return false;
 }
 
-/** Our own errors and file-system errors (`syscall: 'open'`, ENOSPC, …) pass through; the rest came from the network. */
-function isOurs(error: unknown): boolean {
-  return error instanceof HttpError || error instanceof NetworkError || (error instanceof Error && 'syscall' in error);
+function isFileSystemError(error: unknown): boolean {
+  return error instanceof Error && 'syscall' in error;
 }
 
 function asError(reason: unknown): Error {
