@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isActive } from './dates.js';
-import { firstGeolocated, geolocated, isGeolocated } from './geo.js';
-import { LIST_ERRORS, StatusError } from './errors.js';
+import { geolocated, isGeolocated } from './geo.js';
 
 describe('spec §5 / rule 30: geolocation', () => {
   it('keeps an item listing the country, with an empty list, or with none', () => {
@@ -13,27 +12,13 @@ describe('spec §5 / rule 30: geolocation', () => {
     expect(isGeolocated(undefined, 'USA')).toBe(true);
   });
 
-  it('chooses the first geolocated item', () => {
+  it('keeps the items geolocated to the visitor', () => {
     const items = [
       { id: 1, countries: ['MEX'] },
       { id: 2, countries: null },
     ];
-    expect(firstGeolocated<(typeof items)[number]>(items, 'MEX')?.id).toBe(1);
-    expect(firstGeolocated<(typeof items)[number]>(items, 'USA')?.id).toBe(2);
-    expect(firstGeolocated([{ countries: ['CAN'] }], 'USA')).toBeNull();
+    expect(geolocated(items, 'MEX').map((i) => i.id)).toEqual([1, 2]);
     expect(geolocated(items, 'USA').map((i) => i.id)).toEqual([2]);
-  });
-
-  it('a list that is not an array is the spec 503', () => {
-    let caught: unknown;
-    try {
-      firstGeolocated({ country: ['MEX'] }, 'MEX');
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(StatusError);
-    expect((caught as StatusError).status).toBe(503);
-    expect((caught as StatusError).message).toBe(LIST_ERRORS.items);
   });
 });
 

@@ -22,7 +22,7 @@ export const LOCALE_DEFINITIONS: Readonly<Record<LocaleCode, { tag: string; name
 
 /** Rule 7: the stored choice, `i18n_redirected`, kept 365 days on path `/`, SameSite Lax. */
 export const LOCALE_COOKIE_NAME = 'i18n_redirected';
-export const LOCALE_COOKIE_DAYS = 365;
+const LOCALE_COOKIE_DAYS = 365;
 
 export function isLocaleCode(value: unknown): value is LocaleCode {
   return value === 'en' || value === 'es';
@@ -140,9 +140,9 @@ export function rootRedirectTarget(input: RootRedirectInput): string | null {
 
 /** Rule 30: the visitor's country (ISO alpha-3), set at the edge, read by the browser. */
 export const COUNTRY_COOKIE_NAME = 'country';
-export const COUNTRY_COOKIE_DAYS = 30;
+const COUNTRY_COOKIE_DAYS = 30;
 
-export function countryCookieString(alpha3: string): string {
+function countryCookieString(alpha3: string): string {
   return `${COUNTRY_COOKIE_NAME}=${alpha3}; Max-Age=${COUNTRY_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
 }
 

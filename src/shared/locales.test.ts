@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { detectLocale, localeOfPath, matchBrowserLanguages } from './locales.js';
+import { matchBrowserLanguages } from './locale-rules.js';
+import { detectLocale, localeOfPath } from './locales.js';
 
 describe('rule 1: locale of a path', () => {
   it.each([

@@ -1,25 +1,11 @@
 import type { Locale } from './model.js';
-import {
-  DEFAULT_LOCALE_CODE,
-  LOCALE_CODES,
-  LOCALE_COOKIE_DAYS,
-  LOCALE_COOKIE_NAME,
-  LOCALE_DEFINITIONS,
-  isLocaleCode,
-} from './locale-rules.js';
+import { DEFAULT_LOCALE_CODE, LOCALE_CODES, LOCALE_COOKIE_NAME, LOCALE_DEFINITIONS, isLocaleCode } from './locale-rules.js';
 
 /**
  * The locale rules under the names the app uses. They are implemented once,
  * in the import-free `locale-rules.ts` that the CDN edge loads too.
  */
-export {
-  detectLocale,
-  localeCookieString,
-  matchBrowserLanguages,
-  parseAcceptLanguage,
-  readCookie,
-  rootRedirectTarget,
-} from './locale-rules.js';
+export { detectLocale } from './locale-rules.js';
 
 /** Behaviour rule 1: the site locales, their BCP 47 tags and URL prefixes. */
 export const LOCALES: readonly Locale[] = LOCALE_CODES;
@@ -28,7 +14,6 @@ export const LOCALE_INFO: Record<Locale, { tag: string; name: string; prefix: st
 
 /** Rule 7: the locale cookie. */
 export const LOCALE_COOKIE = LOCALE_COOKIE_NAME;
-export const LOCALE_COOKIE_MAX_AGE_DAYS = LOCALE_COOKIE_DAYS;
 
 export const isLocale: (value: unknown) => value is Locale = isLocaleCode;
 

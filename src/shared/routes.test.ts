@@ -1,12 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { htmlFile, linkHref, normalizePath, pagePath, parsePath, payloadFile, payloadUrl, routeName, slugProblem } from './routes.js';
+import { htmlFile, linkHref, normalizePath, pagePath, PAGE_ROUTES, parsePath, payloadFile, payloadUrl, slugProblem } from './routes.js';
 import { isRoutableSlug, listPageSlug, modalsFile, modalsUrl } from './routes.js';
 
 describe('rule 2: route names carry the locale', () => {
   it('names routes with ___', () => {
-    expect(routeName('index', 'en')).toBe('index___en');
-    expect(routeName('slug', 'es')).toBe('slug___es');
+    expect(PAGE_ROUTES.map((route) => route.id)).toEqual(['index___en', 'index___es', 'slug___es', 'slug___en']);
   });
 });
 

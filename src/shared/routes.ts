@@ -15,10 +15,6 @@ export const PAGE_ROUTES: readonly { id: RouteName; path: string }[] = [
   { id: 'slug___en', path: '*' },
 ];
 
-export function routeName(kind: 'index' | 'slug', locale: Locale): RouteName {
-  return `${kind}___${locale}`;
-}
-
 const SEGMENT = /^[a-z0-9-]+$/;
 const RESERVED_FIRST = new Set(['es', 'builds', 'assets', '404']);
 const LIST_PAGE = /(^|\/)page\/\d+$/;

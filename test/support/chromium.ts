@@ -2,7 +2,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumCandidates, findChromium } from '../../scripts/chromium-path.mjs';
 
 /** The Chromium scripts/ensure-chromium.mjs found: the same lookup (scripts/chromium-path.mjs). */
-export function chromiumPath(): string {
+function chromiumPath(): string {
   const found = findChromium();
   if (found) return found;
   // Fail, never skip: the README's test command must not pass without browser tests.

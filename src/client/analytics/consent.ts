@@ -6,7 +6,7 @@ type Listener = (consent: Consent) => void;
 
 export const CONSENT_COOKIE = 'cookie_consent';
 /** How long a choice is remembered before the notice asks again. */
-export const CONSENT_MAX_AGE_DAYS = 180;
+const CONSENT_MAX_AGE_DAYS = 180;
 
 const listeners = new Set<Listener>();
 

@@ -13,7 +13,7 @@ declare global {
 const STORAGE_TYPES = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'] as const;
 const consentState = (value: Consent) => Object.fromEntries(STORAGE_TYPES.map((type) => [type, value]));
 
-export const GTM_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
+const GTM_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
 
 /**
  * Starts Google Tag Manager (rule 31). Order matters: consent defaults

@@ -65,11 +65,6 @@ export async function prefetchPayload(path: string): Promise<void> {
   }
 }
 
-/** The build id of the page the app started on (rule 13). */
-export function currentBuild(): string {
-  return currentBuildId;
-}
-
 /**
  * The page routes' loader in the browser (rule 18): renders the target from
  * its `_payload.json`, keyed by build id. Rule 20: a payload that cannot be

@@ -1,9 +1,7 @@
 import type { Payload } from '../../shared/payload.js';
 import { readCookie } from '../lib/cookies.js';
 import { useHydrated } from '../lib/use-hydrated.js';
-
-/** The cookie the CDN edge sets from its geolocation (netlify/edge-functions, rule 30). */
-export const COUNTRY_COOKIE = 'country';
+import { COUNTRY_COOKIE_NAME } from '../../shared/locale-rules.js';
 
 /**
  * Rules 29–30: the static HTML renders for the build's country and day;
@@ -14,6 +12,6 @@ export const COUNTRY_COOKIE = 'country';
 export function useVisitor(payload: Pick<Payload, 'country' | 'day'>): { country: string; now: Date } {
   const hydrated = useHydrated();
   if (!hydrated) return { country: payload.country, now: new Date(`${payload.day}T00:00:00Z`) };
-  const cookie = readCookie(COUNTRY_COOKIE)?.toUpperCase() ?? '';
+  const cookie = readCookie(COUNTRY_COOKIE_NAME)?.toUpperCase() ?? '';
   return { country: /^[A-Z]{3}$/.test(cookie) ? cookie : payload.country, now: new Date() };
 }

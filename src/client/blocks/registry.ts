@@ -32,11 +32,6 @@ export function blockComponent(component: string): BlockComponent | undefined {
   return loaded.get(component);
 }
 
-/** Whether the site has a component for `__component` (loaded or not). */
-export function hasBlock(component: string): boolean {
-  return component in modules;
-}
-
 /** Components the registry can load, sorted (for tests and the build's chunk map). */
 export function registeredComponents(): string[] {
   return Object.keys(modules).sort();

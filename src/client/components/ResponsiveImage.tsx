@@ -11,8 +11,6 @@ interface Props {
   alt?: string;
 }
 
-export { srcSet };
-
 /** An image with explicit dimensions (no layout shift), `srcset`/`sizes`, lazy below the fold. */
 export function ResponsiveImage({ media, sizes = '100vw', priority = false, className, alt }: Props) {
   const set = srcSet(media);

@@ -8,7 +8,7 @@ import { handleChunkError } from '../runtime/chunk-errors.js';
 import { MODAL_LINK } from './use-modal-links.js';
 
 /** The modal runtime (dialog, focus trap, hash state) is its own chunk: most visits never open a modal. */
-export const loadModalRuntime = lazyOnce<ComponentType>(() => import('./ModalRuntime.js').then((module) => module.ModalRuntime));
+const loadModalRuntime = lazyOnce<ComponentType>(() => import('./ModalRuntime.js').then((module) => module.ModalRuntime));
 
 /**
  * Mounted once by the default layout. Nothing is in the static HTML (the

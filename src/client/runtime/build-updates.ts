@@ -12,7 +12,7 @@ import { connectionHints } from './connection.js';
  * missing or malformed meta file (HTML fallback, 404, 403) blocks nothing.
  */
 export const POLL_INTERVAL_MS = 60 * 60 * 1000;
-export const WARMUP_DELAY_MS = 1000;
+const WARMUP_DELAY_MS = 1000;
 
 interface Meta {
   id: string;

@@ -6,7 +6,7 @@ import { reloadOnce } from './reload-guard.js';
  * it) reloads the target of the navigation — or the current page — once,
  * guarded for 10 s. A failed CSS preload alone does not reload.
  */
-export function isCssPreloadFailure(error: unknown): boolean {
+function isCssPreloadFailure(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('Unable to preload CSS');
 }
 

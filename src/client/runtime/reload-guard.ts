@@ -3,7 +3,7 @@
  * second reload of the same path inside that window does nothing, so a
  * chunk that is really gone can never cause a reload loop.
  */
-export const RELOAD_GUARD_KEY = 'marea:reload-guard';
+const RELOAD_GUARD_KEY = 'marea:reload-guard';
 export const RELOAD_GUARD_MS = 10_000;
 
 interface Guard {

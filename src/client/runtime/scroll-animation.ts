@@ -4,14 +4,14 @@ import { useLocation, useNavigation } from 'react-router-dom';
 /** Spec §9 / rule 25 timings. */
 export const SCROLL_ANIMATION_DELAY_MS = 600;
 export const SCROLL_ANIMATION_TICK_MS = 10;
-export const SCROLL_ANIMATION_MIN_WIDTH = 768;
+const SCROLL_ANIMATION_MIN_WIDTH = 768;
 
 /**
  * The media that zoom and fade. Blocks mark theirs with `data-scroll-animate`
  * (this runtime never edits block markup); the hero's media is listed by
  * class so the hero needs no change.
  */
-export const SCROLL_ANIMATION_SELECTORS = ['[data-scroll-animate]', '.hero__media'] as const;
+const SCROLL_ANIMATION_SELECTORS = ['[data-scroll-animate]', '.hero__media'] as const;
 
 const MOBILE_UA = /Android|webOS|iPhone|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 

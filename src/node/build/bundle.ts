@@ -9,7 +9,7 @@ import type { ProjectPaths } from './paths.js';
 import { blockChunks, type BlockChunkManifest, type ManifestChunk } from './hints.js';
 
 /** What the browser and server bundles are built from (rule 13: "code"). */
-export const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
+const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
 /** Everything that can change the output: bundle inputs plus the build-time code. */
 export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
 

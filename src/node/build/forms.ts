@@ -1,7 +1,7 @@
 import type { RenderedFile } from './render.js';
 
 /** Where the hidden copies of modal forms are published (never linked, not in the sitemap). */
-export const FORM_STUBS_FILE = 'netlify-forms.html';
+const FORM_STUBS_FILE = 'netlify-forms.html';
 
 /**
  * Netlify Forms finds forms by parsing the deploy's HTML files. Forms inside

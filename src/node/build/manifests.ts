@@ -10,14 +10,14 @@ export interface BuildManifest {
   timestamp: string;
 }
 
-export interface BuildMeta extends BuildManifest {
+interface BuildMeta extends BuildManifest {
   /** The route patterns of the app, by route name (rule 2), for the client's matcher. */
   matcher: Record<string, string>;
   prerendered: string[];
 }
 
 /** The router's page routes (src/shared/routes.ts) as the meta file's matcher, patterns rooted at `/`. */
-export const ROUTE_PATTERNS: Record<string, string> = Object.fromEntries(
+const ROUTE_PATTERNS: Record<string, string> = Object.fromEntries(
   PAGE_ROUTES.map(({ id, path }) => [id, path.startsWith('/') ? path : `/${path}`]),
 );
 
@@ -32,7 +32,7 @@ export function manifestFiles(manifest: BuildManifest, pages: Page[], siteUrl: s
 }
 
 /** sitemap.xml with hreflang alternates (rule 12); pages marked noIndex are left out. */
-export function sitemap(pages: Page[], siteUrl: string): string {
+function sitemap(pages: Page[], siteUrl: string): string {
   const urls = pages
     .filter((page) => !page.seo.noIndex)
     .map((page) => {

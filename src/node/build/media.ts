@@ -5,7 +5,7 @@ import type { Media } from '../../shared/model.js';
 import { uploadsInText } from '../cms/media-urls.js';
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
-export const MEDIA_DIR = 'assets/media';
+const MEDIA_DIR = 'assets/media';
 
 export interface MediaCopy {
   /** Site url of each source url. */

@@ -57,13 +57,13 @@ const pagesByDate = memo((pages: readonly Page[], localeKind: string) =>
  * same locale and kind, under `{category}/` when a category is given,
  * never the listing page itself.
  */
-export function listedPages(pages: readonly Page[], from: Page, query: ListQuery): Page[] {
+function listedPages(pages: readonly Page[], from: Page, query: ListQuery): Page[] {
   return pagesByDate(pages, `${from.locale}/${query.kind}`).filter(
     (p) => p.documentId !== from.documentId && (query.category === null || p.slug.startsWith(`${query.category}/`)),
   );
 }
 
-export function pageCount(total: number, pageSize: number): number {
+function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 

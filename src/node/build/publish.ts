@@ -43,7 +43,7 @@ export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
 }
 
 /** How many earlier builds' assets each new site carries (open tabs on them keep loading their chunks). */
-export const CARRY_ASSETS_FROM = 2;
+const CARRY_ASSETS_FROM = 2;
 
 /**
  * Copies the hashed `assets/` of the last builds into the new site, without

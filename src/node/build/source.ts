@@ -28,7 +28,7 @@ export interface SourceOptions {
 }
 
 /** A CMS that cannot be reached (as opposed to one that answers wrongly, which always fails). */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   const cause = error instanceof AggregateError ? error.errors[0] : error;
   return cause instanceof NetworkError || cause instanceof TimeoutError || (cause instanceof HttpError && cause.status >= 500);
 }

@@ -14,7 +14,7 @@ import { rawSite } from './raw-site.js';
  * CMS sent it (Strapi shape, pages merged), media files sit at their
  * `mediaCachePath` (`uploads/…`). Anything else at the top (a README) is kept.
  */
-export const CACHE_API_DIR = 'api';
+const CACHE_API_DIR = 'api';
 const MEDIA_ROOT = 'uploads';
 
 /**

@@ -1,16 +1,13 @@
 import pLimit from 'p-limit';
 import { readCollectionPage, readSingle, type CollectionResponse } from './envelope.js';
-import { getJson } from './http.js';
+import { getJson, type RequestOptions } from './http.js';
 import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 import { populateParams } from './populate.js';
 import { ENDPOINTS, type EndpointName } from './raw.js';
-import type { RequestOptions } from './http.js';
-
-export type { CollectionResponse, Pagination } from './envelope.js';
 
 /** Strapi's default `maxLimit`: a larger page size is silently capped to it. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export interface CmsClientOptions {
   /** CMS origin, e.g. `http://127.0.0.1:1337` (no trailing slash needed). */
@@ -42,7 +39,7 @@ export interface CmsClient {
   fetchSingle(endpoint: EndpointName, cmsLocale?: string): Promise<unknown>;
 }
 
-export const DEFAULT_CONCURRENCY = 6;
+const DEFAULT_CONCURRENCY = 6;
 
 export function createCmsClient(options: CmsClientOptions): CmsClient {
   const base = options.url.replace(/\/+$/, '');

@@ -7,7 +7,7 @@ import { cacheFileName, ENDPOINTS, type EndpointName, type RawSite } from './raw
 import { rawSite } from './raw-site.js';
 
 /** A response as stored in `content-cache/api/`: a merged collection, or a single type's `{ data, meta }`. */
-export type StoredResponse = CollectionResponse | { data: unknown; meta: Record<string, unknown> };
+type StoredResponse = CollectionResponse | { data: unknown; meta: Record<string, unknown> };
 
 export interface CrawlResult {
   raw: RawSite;

@@ -29,7 +29,7 @@ export function readStrapiError(body: unknown): StrapiError | null {
 const count = z.number().int().nonnegative();
 const paginationSchema = z.object({ page: count.min(1), pageSize: count, pageCount: count, total: count });
 
-export type Pagination = z.output<typeof paginationSchema>;
+type Pagination = z.output<typeof paginationSchema>;
 
 /** One page of a collection, or the merged response of all of them. */
 export interface CollectionResponse {

@@ -1,7 +1,7 @@
 import { UnsafeMediaUrlError } from './unsafe-media-url-error.js';
 
 /** Media from other hosts (S3, a CDN) are cached under this folder, by host. */
-export const REMOTE_MEDIA_DIR = 'uploads/_remote';
+const REMOTE_MEDIA_DIR = 'uploads/_remote';
 
 /**
  * Where a media url lives inside the cache directory, as a relative POSIX

@@ -3,7 +3,7 @@ import type { Locale } from '../../shared/model.js';
 import { DATADOG_DEFAULTS, type DatadogConfig, type PublicConfig } from '../../shared/public-config.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 
-export { ConfigError, type ConfigIssue } from './config-error.js';
+export { ConfigError } from './config-error.js';
 
 /** The build configuration, parsed once from the environment and frozen. */
 export interface Config {

@@ -2,8 +2,6 @@ import { ENGINE_PLACEHOLDERS, isEnginePlaceholder } from '../../shared/booking.j
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
 
-export { ENGINE_PLACEHOLDERS };
-
 /** Warns about `{name}`s the widget will not fill (they are left out of the URL at run time). */
 export function checkEngineUrl(url: string, ctx: Context, field: string): void {
   const unknown = [...url.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((name) => !isEnginePlaceholder(name));

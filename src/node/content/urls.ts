@@ -19,7 +19,7 @@ const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2
  * `java&#x09;script:` and `&amp;#106;avascript:` are seen for what they are.
  * Over-decoding only makes the check stricter, never looser.
  */
-export function decodeEntities(input: string): string {
+function decodeEntities(input: string): string {
   let current = input;
   for (let round = 0; round < 5; round++) {
     const next = current.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {

@@ -3,7 +3,7 @@ import type { Block } from '../../../shared/model.js';
 import { block } from '../../test/blocks.js';
 
 /** Test support: the bundled site's booking block (content-cache, page all-blocks), as normalised into the payload. */
-export const bookingProps = {
+const bookingProps = {
   title: 'Plan your escape',
   defaultResort: 'MTUL',
   defaultAirport: 'DFW',

@@ -14,7 +14,7 @@ const DISPLAY_PATTERN: Record<Locale, 'MM/dd/yyyy' | 'dd/MM/yyyy'> = { en: 'MM/d
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A local date, or null when the parts name no such day (`2026-02-30`). */
-export function calendarDate(year: number, month: number, day: number): Date | null {
+function calendarDate(year: number, month: number, day: number): Date | null {
   const date = new Date(2000, 0, 1);
   date.setFullYear(year, month - 1, day);
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_PLACEHOLDERS, engineUrl, placeholderValues, withUtm, type HandOff } from './engine-url.js';
+import { ENGINE_PLACEHOLDERS } from '../../../shared/booking.js';
+import { engineUrl, placeholderValues, withUtm, type HandOff } from './engine-url.js';
 
 const search: HandOff = {
   mode: 'flight',

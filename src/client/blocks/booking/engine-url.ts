@@ -1,8 +1,6 @@
 import { isEnginePlaceholder, type EnginePlaceholder } from '../../../shared/booking.js';
 import type { Locale } from '../../../shared/model.js';
 
-export { ENGINE_PLACEHOLDERS, type EnginePlaceholder } from '../../../shared/booking.js';
-
 export type BookingMode = 'hotel' | 'flight';
 
 /** A valid search, flat: what the engine URL and the `bookingSearch` event carry. */

@@ -21,7 +21,7 @@ export const airportOptions = (airports: readonly Airport[]): Option[] =>
   airports.map((a) => ({ value: a.code, label: a.name.includes(a.code) ? a.name : `${a.name} (${a.code})`, group: '' }));
 
 /** Case- and accent-insensitive text for matching (`Cancún` ~ `cancun`). */
-export const fold = (text: string): string =>
+const fold = (text: string): string =>
   text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
 
 /** Options whose label, code or destination contains every typed word. */

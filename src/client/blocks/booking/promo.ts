@@ -7,7 +7,7 @@ import type { PromoCode } from '../../../shared/model.js';
  * Promo code format the widget accepts: 3–20 letters (A–Z), digits or `-`,
  * starting and ending with a letter or digit, after upper-casing.
  */
-export const PROMO_FORMAT = /^[A-Z0-9][A-Z0-9-]{1,18}[A-Z0-9]$/;
+const PROMO_FORMAT = /^[A-Z0-9][A-Z0-9-]{1,18}[A-Z0-9]$/;
 
 /** What the visitor typed → the code as the engine gets it (codes are stored upper case, see normalisePromoCodes). */
 export const normalisePromo = (typed: string): string => typed.trim().toUpperCase();

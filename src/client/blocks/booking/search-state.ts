@@ -43,7 +43,7 @@ export type DraftAction =
   | { type: 'restore'; draft: Partial<BookingDraft> };
 
 /** Guests of a new room: two adults (or the most allowed), no children. */
-export const newRoom = (maxAdults: number): RoomDraft => ({ adults: Math.min(2, maxAdults), children: 0, ages: [] });
+const newRoom = (maxAdults: number): RoomDraft => ({ adults: Math.min(2, maxAdults), children: 0, ages: [] });
 
 const choiceOf = (options: Option[], code: string): Choice => {
   const option = options.find((o) => o.value === code);

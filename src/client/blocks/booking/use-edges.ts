@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /** Rule 26: the CSS variables the widget's edges are written to (on the document element). */
-export const EDGE_VARIABLES = { left: '--booking-left', right: '--booking-right' } as const;
+const EDGE_VARIABLES = { left: '--booking-left', right: '--booking-right' } as const;
 
 /**
  * Rule 26: writes the widget's left and right edges (viewport x of each,

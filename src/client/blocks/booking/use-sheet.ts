@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /** Above this width the widget is an inline bar; at or below it, a full-screen sheet (booking.css uses the same). */
-export const SHEET_QUERY = '(max-width: 768px)';
+const SHEET_QUERY = '(max-width: 768px)';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -7,16 +7,16 @@ import { isPromoFormatValid, normalisePromo } from './promo.js';
 import type { BookingDraft, Choice, RoomDraft } from './search-state.js';
 
 /** A stay is 1 to 30 nights (issue 5). */
-export const MIN_NIGHTS = 1;
+const MIN_NIGHTS = 1;
 export const MAX_NIGHTS = 30;
 
 /** Message keys under `booking.errors` in locales/*.json; `values` are interpolated. */
-export type ErrorKey =
+type ErrorKey =
   | 'resortRequired' | 'resortUnknown' | 'airportRequired' | 'airportUnknown'
   | 'dateRequired' | 'dateFormat' | 'datePast' | 'checkoutBeforeCheckin' | 'tooManyNights'
   | 'roomsRange' | 'adultsRange' | 'childrenRange' | 'ageRequired' | 'ageRange' | 'promoFormat';
 
-export interface FieldError {
+interface FieldError {
   key: ErrorKey;
   values?: Record<string, number>;
 }

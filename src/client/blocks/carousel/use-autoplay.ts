@@ -3,7 +3,7 @@ import { useHydrated } from '../../lib/use-hydrated.js';
 import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
 
 /** `off`: no autoplay here (none asked, one slide, reduced motion, not hydrated yet). */
-export type AutoplayState = 'off' | 'running' | 'paused';
+type AutoplayState = 'off' | 'running' | 'paused';
 
 interface Options {
   /** Interval in ms; 0 = no autoplay. */

@@ -16,7 +16,7 @@ export const field = (kind: string, name: string, label: string, extra: Record<s
 });
 
 /** Every input kind of the contract, with the bundled contact form's shapes (string options, null values). */
-export const allKinds = [
+const allKinds = [
   field('text', 'fullName', 'Full name', { required: true, placeholder: 'Ana García', min: 2, max: 80 }),
   field('email', 'email', 'Email', { required: true, placeholder: 'you@example.com' }),
   field('phone', 'phone', 'Phone', { pattern: '^[0-9+() -]{7,20}$', placeholder: '+1 555 010 0000' }),

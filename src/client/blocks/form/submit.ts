@@ -5,7 +5,7 @@ export const NETLIFY_ENDPOINT = '/';
 export const HONEYPOT = 'bot-field';
 
 /** A form's fields as `application/x-www-form-urlencoded`, repeated names kept (checkbox groups). */
-export function encode(data: FormData): string {
+function encode(data: FormData): string {
   const params = new URLSearchParams();
   for (const [name, value] of data) if (typeof value === 'string') params.append(name, value);
   return params.toString();

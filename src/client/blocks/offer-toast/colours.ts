@@ -10,9 +10,9 @@ import { parseColour, type Rgb } from '../../../shared/block-values.js';
  * colour becomes its accent stripe, so the editor's colour still shows
  * without making the text hard to read.
  */
-export const INK = '#0f2a36';
-export const WHITE = '#ffffff';
-export const AA = 4.5;
+const INK = '#0f2a36';
+const WHITE = '#ffffff';
+const AA = 4.5;
 
 /** WCAG 2 relative luminance. */
 function luminance([r, g, b]: Rgb): number {
@@ -23,7 +23,7 @@ function luminance([r, g, b]: Rgb): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-export function contrast(a: Rgb, b: Rgb): number {
+function contrast(a: Rgb, b: Rgb): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }

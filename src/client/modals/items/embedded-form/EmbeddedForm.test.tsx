@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import modals from '../../../../../content-cache/api/modals.en.json';
-import { hasBlock } from '../../../blocks/registry.js';
+import { registeredComponents } from '../../../blocks/registry.js';
 import { block } from '../../../test/blocks.js';
 import { renderStatic } from '../../../test/render.js';
 import EmbeddedForm from './index.js';
@@ -10,7 +10,7 @@ const groups = block('modals.embedded-form', raw);
 
 describe('modals.embedded-form', () => {
   it('is registered as the modal item of its name', () => {
-    expect(hasBlock('modals.embedded-form')).toBe(true);
+    expect(registeredComponents()).toContain('modals.embedded-form');
   });
 
   it('renders the blocks.form of its props without its title (the dialog shows it)', () => {
