@@ -9,11 +9,6 @@ import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js
 /** A link with optional sub-links (header `nav[]` entries carry `children[]`). */
 export type NavLink = Link & { children?: NavLink[] };
 
-/** Content contract, "Links inside blocks": an object with a `label` and a `slug`, `url` or `modal`. */
-export function isLinkLike(value: JsonRecord): boolean {
-  return 'label' in value && ('slug' in value || 'url' in value || 'modal' in value);
-}
-
 /**
  * A CMS link → Link, or null when it has no usable target. A modal wins
  * over a slug, a slug over a url. Rule 23: a url with an unsafe protocol

@@ -1,3 +1,4 @@
+import { DEFAULT_GUEST_LIMITS } from '../../../shared/block-values.js';
 import type { Link } from '../../../shared/model.js';
 import { list, num, record, text } from '../props.js';
 
@@ -23,7 +24,7 @@ export interface GuestLimits {
 export const MAX_CHILD_AGE = 17;
 
 /** Used when the content leaves a limit out: a small family search still fits. */
-export const DEFAULT_LIMITS: GuestLimits = { maxRooms: 4, maxAdults: 4, maxChildren: 4 };
+export const DEFAULT_LIMITS: GuestLimits = DEFAULT_GUEST_LIMITS;
 
 /** `blocks.booking` props, narrowed for the widget (content contract, "Content blocks"). */
 export interface BookingConfig {
