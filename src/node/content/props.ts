@@ -13,6 +13,9 @@ import { compareStrings, isRecord, joinPath, type JsonRecord } from './values.js
 
 type Props = Record<string, unknown>;
 
+/** How a scalar field's expected value is worded in an InvalidField warning (default: text). */
+const EXPECTED: Partial<Record<Field['kind'], string>> = { boolean: 'true or false', bound: 'a number or a date' };
+
 /** Kinds where '' is a value (an empty text), not a blank. */
 const TEXT_KINDS: ReadonlySet<Field['kind']> = new Set(['text', 'url', 'engineUrl']);
 
@@ -66,6 +69,7 @@ function value(field: Field, key: string, raw: unknown, ctx: Context, path: stri
 function scalar(field: Field, raw: unknown, ctx: Context, path: string): unknown {
   switch (field.kind) {
     case 'text':
+    case 'bound':
       return typeof raw === 'string' ? text(raw, false, ctx, path) : raw;
     case 'url':
     case 'engineUrl':
@@ -77,7 +81,7 @@ function scalar(field: Field, raw: unknown, ctx: Context, path: string): unknown
     case 'links':
       return Array.isArray(raw) ? items(raw, ctx, path, (item, at) => toLink(item, ctx, at)) : raw;
     case 'strings':
-      return Array.isArray(raw) ? entries(raw, ctx, path, (item, at) => (typeof item === 'string' ? text(item, false, ctx, at) : item === null ? null : undefined)) : raw;
+      return Array.isArray(raw) ? entries(raw, ctx, path, (item, at) => stringEntry(item, ctx, at)) : raw;
     case 'options':
       return Array.isArray(raw) ? entries(raw, ctx, path, (item, at) => option(item, ctx, at)) : raw;
     default:
@@ -107,7 +111,7 @@ function mismatch(field: Field, key: string, found: unknown, path: string): Issu
     case 'link':
       return ISSUES.incompleteLink(found);
     default:
-      return ISSUES.invalidField(`${path} to be ${field.kind === 'boolean' ? 'true or false' : 'text'}`, found, 'nothing');
+      return ISSUES.invalidField(`${path} to be ${EXPECTED[field.kind] ?? 'text'}`, found, 'nothing');
   }
 }
 
@@ -160,14 +164,27 @@ function entries<T>(list: unknown[], ctx: Context, path: string, read: (item: un
   return out;
 }
 
-/** A form option: text or a number as is, an object's string values as plain text (src/shared/block-values.ts `toOption` reads all three). */
+/** A list entry as text: a string, or a component's `label`/`text`/`title`/`name` (a CMS may model a list of strings as components). */
+function stringEntry(item: unknown, ctx: Context, path: string): string | null | undefined {
+  if (item === null) return null;
+  if (isRecord(item)) {
+    const key = ['label', 'text', 'title', 'name'].find((k) => typeof item[k] === 'string' && (item[k] as string).trim() !== '');
+    return key === undefined ? undefined : text(item[key] as string, false, ctx, joinPath(path, key));
+  }
+  return typeof item === 'string' ? text(item, false, ctx, path) : undefined;
+}
+
+/** What `toOption` (src/shared/block-values.ts) reads of an option object, in sorted order. */
+const OPTION_KEYS = ['code', 'label', 'name', 'text', 'title', 'value'] as const;
+
+/** A form option: text or a number as is; of an object, the keys `toOption` reads, as plain text. */
 function option(item: unknown, ctx: Context, path: string): string | number | Record<string, string> | null | undefined {
   if (typeof item === 'string') return text(item, false, ctx, path);
   if (typeof item === 'number') return Number.isFinite(item) ? item : undefined;
   if (item === null) return null;
   if (!isRecord(item)) return undefined;
   const out: Record<string, string> = {};
-  for (const key of Object.keys(item).sort(compareStrings)) {
+  for (const key of OPTION_KEYS) {
     const v = item[key];
     if (typeof v === 'string') out[key] = plainText(v, ctx, joinPath(path, key));
     else if (typeof v === 'number') out[key] = String(v);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cmsInstant } from '../dates.js';
-import type { Link, Media, PromoCode } from '../model.js';
+import type { Link, Media, NavLink, PromoCode } from '../model.js';
 
 /**
  * The vocabulary a block is declared in (one file per block in this folder,
@@ -18,6 +18,7 @@ export type FieldKind =
   | 'engineUrl'
   | 'richText'
   | 'number'
+  | 'bound'
   | 'boolean'
   | 'choice'
   | 'date'
@@ -83,6 +84,9 @@ export function number(expected: string, instead: string, options: { ok?: (n: nu
   return field('number', schema, { expected, instead, ...(options.default === undefined ? {} : { default: options.default }) });
 }
 
+/** A form field's limit: a number, or a date (yyyy-MM-dd) for date fields. */
+export const bound = () => field('bound', z.union([z.number().finite(), z.string()]));
+
 /** One of a fixed list of strings (case-sensitive). */
 export function choice<const T extends readonly [string, ...string[]]>(choices: T, instead: string, options: { default?: T[number] } = {}): Field<T[number]> {
   return field('choice', z.enum(choices) as unknown as z.ZodType<T[number]>, { choices, instead, ...options });
@@ -98,8 +102,8 @@ export const mediaList = () => field('mediaList', z.array(mediaSchema));
 /** A link (content contract, "Links inside blocks") → `Link`; one without a target is left out with a warning. */
 export const link = () => field('link', linkSchema);
 /** A list of links, each with optional `children` (a header's navigation). */
-export const links = () => field('links', z.array(linkSchema));
-/** A list of plain strings (share networks, room features). */
+export const links = () => field('links', z.array(z.custom<NavLink>((v) => typeof v === 'object' && v !== null)));
+/** A list of plain strings (share networks, room features); a component entry gives its label, text, title or name. */
 export const strings = () => field('strings', z.array(z.string()));
 /** A form field's options: strings, numbers or objects with label/value (read by `toOption`, src/shared/block-values.ts). */
 export const options = () => field('options', z.array(z.union([z.string(), z.number(), z.record(z.string(), z.string())])));

@@ -1,5 +1,5 @@
 import { isFormFieldKind, toOption } from '../block-values.js';
-import { boolean, declare, list, number, options, richText, text, url, type PropsOf, type Warn } from './fields.js';
+import { boolean, bound, declare, list, options, richText, text, url, type PropsOf, type Warn } from './fields.js';
 
 /** The fields of `blocks.form`, shared with `modals.embedded-form`. */
 export const formFields = {
@@ -11,8 +11,8 @@ export const formFields = {
     label: text(),
     required: boolean({ default: false }),
     options: options(),
-    min: number('a number', 'the field has no minimum'),
-    max: number('a number', 'the field has no maximum'),
+    min: bound(),
+    max: bound(),
     pattern: text(),
     placeholder: text(),
   }),
