@@ -2,13 +2,19 @@ import type { PageKind } from './model.js';
 import { isRecord } from './records.js';
 
 /**
- * Values of block props that both the browser's blocks and the build's checks
- * (src/node/content/block-checks.ts) read, so a value the build lets through
+ * Values of block props that both the browser's blocks and the block
+ * declarations (src/shared/blocks/) read, so a value the build lets through
  * is exactly one the block uses (content contract, "Content blocks").
  */
 
 /** Page kinds, in the site map's group order; a blog list's `kind` is one of them. */
-export const PAGE_KINDS: readonly PageKind[] = ['page', 'room', 'service', 'destination', 'post'];
+export const PAGE_KINDS = ['page', 'room', 'service', 'destination', 'post'] as const satisfies readonly PageKind[];
+
+/** A blog list's `pageSize` when the CMS leaves it out or sends nonsense. */
+export const DEFAULT_PAGE_SIZE = 6;
+
+/** The booking widget's guest limits when the block leaves them out. */
+export const DEFAULT_GUEST_LIMITS = { maxRooms: 4, maxAdults: 4, maxChildren: 4 } as const;
 
 export function isPageKind(value: unknown): value is PageKind {
   return typeof value === 'string' && (PAGE_KINDS as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { displayName, isKnownComponent } from './blocks.js';
+import { declarationOf } from './blocks/catalogue.js';
+import { displayName } from './blocks/names.js';
 import { headHtml, pageHead } from './head.js';
 import { serializeForScript } from './payload.js';
 
@@ -14,8 +15,8 @@ describe('spec §3: display names', () => {
   ])('%s → %s', (component, name) => expect(displayName(component)).toBe(name));
 
   it('knows the contract components only', () => {
-    expect(isKnownComponent('blocks.site-map')).toBe(true);
-    expect(isKnownComponent('blocks.does-not-exist')).toBe(false);
+    expect(declarationOf('blocks.site-map', 'block')?.component).toBe('blocks.site-map');
+    expect(declarationOf('blocks.does-not-exist', 'block')).toBeUndefined();
   });
 });
 
@@ -49,9 +50,9 @@ describe('payload embedding', () => {
 
 describe('components per zone', () => {
   it('pages and layouts hold blocks.*, modals hold modals.*', () => {
-    expect(isKnownComponent('blocks.hero', 'block')).toBe(true);
-    expect(isKnownComponent('modals.room', 'block')).toBe(false);
-    expect(isKnownComponent('modals.room', 'modal')).toBe(true);
-    expect(isKnownComponent('blocks.hero', 'modal')).toBe(false);
+    expect(declarationOf('blocks.hero', 'block')).toBeDefined();
+    expect(declarationOf('modals.room', 'block')).toBeUndefined();
+    expect(declarationOf('modals.room', 'modal')).toBeDefined();
+    expect(declarationOf('blocks.hero', 'modal')).toBeUndefined();
   });
 });

@@ -37,6 +37,9 @@ export type Link =
   | { kind: 'external'; label: string; url: string }
   | { kind: 'modal'; label: string; modal: string };
 
+/** A link with optional sub-links (a header's `nav[]` entries carry `children[]`). */
+export type NavLink = Link & { children?: NavLink[] };
+
 /** ISO 3166 alpha-3 codes an item is targeted to; `null` = no list (shown everywhere, spec §5). */
 export type Countries = string[] | null;
 

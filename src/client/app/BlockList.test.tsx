@@ -12,7 +12,7 @@ describe('BlockList: registry and country targeting (spec §5, rule 30)', () => 
     { ...block('blocks.wysiwyg', { body: '<p>For Mexico</p>' }, ['MEX']), key: '0' },
     { ...block('blocks.wysiwyg', { body: '<p>For everyone</p>' }, null), key: '1' },
     { ...block('blocks.wysiwyg', { body: '<p>For the US</p>' }, ['USA', 'CAN']), key: '2' },
-    { ...block('blocks.does-not-exist', { title: 'x' }), key: '3' },
+    { component: 'blocks.does-not-exist', name: 'DoesNotExist', key: '3', countries: null, props: { title: 'x' } },
   ];
 
   it('renders the blocks targeted to the page country, in order, by display name', () => {

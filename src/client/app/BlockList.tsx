@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import type { Block } from '../../shared/model.js';
-import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks.js';
+import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks/names.js';
 import { isActive, type DateBound } from '../../shared/dates.js';
 import { geolocated } from '../../shared/geo.js';
 import { blockComponent } from '../blocks/registry.js';

@@ -1,9 +1,17 @@
 import type { ComponentType } from 'react';
+import type { BlockProps, Component } from '../../shared/blocks/catalogue.js';
 import type { Block } from '../../shared/model.js';
 
-/** What the registry passes to every block component. */
-export interface BlockComponentProps {
-  block: Block;
+/**
+ * A block whose props are typed by its declaration (src/shared/blocks/):
+ * the build normalised them by it, and a page only ever reads payloads of
+ * its own build (rule 18), so the shapes hold.
+ */
+export type TypedBlock<C extends Component> = Omit<Block, 'component' | 'props'> & { component: C; props: BlockProps<C> };
+
+/** What the registry passes to every block component; `C` types the props (untyped without it). */
+export interface BlockComponentProps<C extends Component = Component> {
+  block: [Component] extends [C] ? Block : TypedBlock<C>;
   /** Position on the page: the first block is above the fold (eager images). */
   index: number;
   /**
@@ -16,11 +24,5 @@ export interface BlockComponentProps {
 
 export type BlockComponent = ComponentType<BlockComponentProps>;
 
-// Narrowing helpers: normalisation guarantees shapes, these keep components total.
+/** Text of an untyped prop (a modal item read by the modal runtime, whatever its kind): '' unless a string. */
 export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
-export const num = (value: unknown, fallback: number): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-export const bool = (value: unknown): boolean => value === true;
-export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-export const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

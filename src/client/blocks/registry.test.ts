@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_COMPONENTS, MODAL_COMPONENTS } from '../../shared/blocks.js';
+import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import { blockComponent, componentsOf, loadBlocks, registeredComponents } from './registry.js';
 import { block } from '../test/blocks.js';
 
 describe('block registry (style: a block is its folder)', () => {
-  it('has a component for every block and modal of the content contract, and nothing else', () => {
-    expect(registeredComponents()).toEqual([...BLOCK_COMPONENTS, ...MODAL_COMPONENTS].sort());
+  it('has a component folder for every declared block and modal item (src/shared/blocks/catalogue.ts), and nothing else', () => {
+    const declared = [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS].map((d) => d.component);
+    expect(registeredComponents()).toEqual(declared.sort());
   });
 
   it('loads blocks on demand: none before, the asked ones after, unknown ones skipped', async () => {

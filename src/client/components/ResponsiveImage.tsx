@@ -29,13 +29,3 @@ export function ResponsiveImage({ media, sizes = '100vw', priority = false, clas
     />
   );
 }
-
-export function asMedia(value: unknown): Media | null {
-  if (!value || typeof value !== 'object') return null;
-  const m = value as Partial<Media>;
-  return (m.kind === 'image' || m.kind === 'video') && typeof m.url === 'string' ? (value as Media) : null;
-}
-
-export function asMediaList(value: unknown): Media[] {
-  return Array.isArray(value) ? value.map(asMedia).filter((m): m is Media => m !== null) : [];
-}

@@ -40,10 +40,3 @@ export function SmartLink({ link, className, children }: Props) {
     </a>
   );
 }
-
-/** Narrows an unknown prop to a Link (normalisation guarantees the shape). */
-export function asLink(value: unknown): Link | null {
-  if (!value || typeof value !== 'object') return null;
-  const kind = (value as { kind?: unknown }).kind;
-  return kind === 'internal' || kind === 'external' || kind === 'modal' ? (value as Link) : null;
-}

@@ -1,10 +1,12 @@
-import type { Block, Media } from '../../shared/model.js';
-import { displayName } from '../../shared/blocks.js';
+import type { BlockProps, Component } from '../../shared/blocks/catalogue.js';
+import type { Media } from '../../shared/model.js';
+import { displayName } from '../../shared/blocks/names.js';
+import type { TypedBlock } from '../blocks/props.js';
 
-export function block(component: string, props: Record<string, unknown>, countries: string[] | null = null): Block {
+/** A block as the build writes it: props typed by the block's declaration. */
+export function block<C extends Component>(component: C, props: BlockProps<C>, countries: string[] | null = null): TypedBlock<C> {
   return { component, name: displayName(component), key: '0', countries, props };
 }
-
 export const image: Media = {
   kind: 'image',
   url: '/assets/media/sea.abc.jpg',

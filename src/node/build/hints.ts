@@ -1,5 +1,5 @@
 import type { Block } from '../../shared/model.js';
-import { firstContentBlock } from '../../shared/blocks.js';
+import { firstContentBlock } from '../../shared/blocks/names.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
 import { srcSet } from '../../shared/media.js';

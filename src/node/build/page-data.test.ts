@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Block, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
 import { pagePath } from '../../shared/routes.js';
 import { builtPages } from './list-pages.js';
-import { DEFAULT_PAGE_SIZE, listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './page-data.js';
+import { DEFAULT_PAGE_SIZE } from '../../shared/block-values.js';
+import { listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './page-data.js';
 
 const block = (component: string, props: Record<string, unknown> = {}, key = '0'): Block => ({ component, name: component, key, countries: null, props });
 

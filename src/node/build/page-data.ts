@@ -1,5 +1,5 @@
 import type { Block, Locale, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
-import { isPageKind, PAGE_KINDS } from '../../shared/block-values.js';
+import { DEFAULT_PAGE_SIZE, isPageKind, PAGE_KINDS } from '../../shared/block-values.js';
 import { cardDate } from '../../shared/card-date.js';
 import { listPageSlug } from '../../shared/routes.js';
 import type { Resort } from '../../shared/booking.js';
@@ -11,8 +11,6 @@ import type { ListCard, ListData, PageData, SiteMapGroup } from '../../shared/pa
  * never asks the CMS. Pure functions of the normalised content.
  */
 
-/** Default `pageSize` of a blog list when the CMS leaves it out or sends nonsense. */
-export const DEFAULT_PAGE_SIZE = 6;
 
 /** What a blog-list block selects: kind (default `post`), category as a slug prefix, page size. */
 export interface ListQuery {

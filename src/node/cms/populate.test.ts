@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { endpointUrl } from './client.js';
-import { BLOCK_COMPONENTS, MODAL_COMPONENTS, populateParams } from './populate.js';
+import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
+import { populateParams } from './populate.js';
 import { ENDPOINTS, type EndpointName } from './raw.js';
 
 const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
@@ -9,7 +10,7 @@ const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 describe('populateParams', () => {
   it('populates every block of the contract on the pages dynamic zone through an `on` fragment', () => {
     const params = new Map(populateParams('pages'));
-    for (const component of BLOCK_COMPONENTS) {
+    for (const { component } of BLOCK_DECLARATIONS) {
       const fragment = `populate[blocks][on][${component}][populate]`;
       expect([...params.keys()].some((key) => key.startsWith(fragment)), component).toBe(true);
     }
@@ -19,25 +20,34 @@ describe('populateParams', () => {
     expect(params.get('populate[localizations]')).toBe('true');
   });
 
-  it('reaches media inside repeatable sub-components with a second level', () => {
+  it('reaches media, links and country targeting inside repeatable sub-components with a second level', () => {
     const params = new Map(populateParams('pages'));
     for (const [component, field] of [
-      ['blocks.carousel', 'slides'],
-      ['blocks.gallery', 'images'],
-      ['blocks.footer', 'columns'],
-      ['blocks.header', 'nav'],
-      ['blocks.phone', 'numbers'],
-      ['blocks.accordion', 'items'],
-      ['blocks.terms-list', 'items'],
-      ['blocks.booking', 'airports'],
-      ['blocks.booking', 'resorts'],
-      ['blocks.booking', 'promocodes'],
-      ['blocks.form', 'fields'],
+      ['blocks.carousel', 'slides'], // media and a link per slide
+      ['blocks.footer', 'columns'], // links per column
+      ['blocks.header', 'nav'], // links with children
+      ['blocks.phone', 'numbers'], // geolocated: countries per number
+      ['blocks.booking', 'promocodes'], // a relation whose entries have countries
     ]) {
       expect(params.get(`populate[blocks][on][${component}][populate][${field}][populate]`), component).toBe('*');
     }
-    // A component with named fields cannot also take `*` (Strapi would see two values).
+    // Such a component names its other populated fields (Strapi cannot take `*` beside named fields) ...
+    expect(params.get('populate[blocks][on][blocks.header][populate][logo]')).toBe('true');
+    expect(params.get('populate[blocks][on][blocks.footer][populate][social]')).toBe('true');
+    expect(params.get('populate[blocks][on][blocks.booking][populate][airports]')).toBe('true');
+    expect(params.get('populate[blocks][on][blocks.carousel][populate][countries]')).toBe('true');
     expect(params.has('populate[blocks][on][blocks.carousel][populate]')).toBe(false);
+    // ... and nothing else: plain fields come without asking (Strapi 5 answers 400 for a populated scalar).
+    expect([...params.keys()].filter((key) => key.includes('[blocks.booking]'))).toEqual([
+      'populate[blocks][on][blocks.booking][populate][airports]',
+      'populate[blocks][on][blocks.booking][populate][resorts]',
+      'populate[blocks][on][blocks.booking][populate][promocodes][populate]',
+      'populate[blocks][on][blocks.booking][populate][countries]',
+    ]);
+    // One level is enough where items hold plain values and media sit on the block itself.
+    for (const component of ['blocks.gallery', 'blocks.accordion', 'blocks.terms-list', 'blocks.form', 'blocks.hero']) {
+      expect(params.get(`populate[blocks][on][${component}][populate]`), component).toBe('*');
+    }
   });
 
   it('covers the layout zones, modals, error page and promo codes', () => {
@@ -45,10 +55,11 @@ describe('populateParams', () => {
     expect(layout.get('populate[header][on][blocks.header][populate][nav][populate]')).toBe('*');
     expect(layout.get('populate[footer][on][blocks.cookie-notice][populate]')).toBe('*');
     const modals = new Map(populateParams('modals'));
-    for (const component of MODAL_COMPONENTS) {
+    for (const { component } of MODAL_ITEM_DECLARATIONS) {
       expect([...modals.keys()].some((key) => key.startsWith(`populate[dynZone][on][${component}]`))).toBe(true);
     }
-    expect(modals.get('populate[dynZone][on][modals.room][populate][images][populate]')).toBe('*');
+    expect(modals.get('populate[dynZone][on][modals.carousel][populate][slides][populate]')).toBe('*');
+    expect(modals.get('populate[dynZone][on][modals.room][populate]')).toBe('*');
     expect(populateParams('error-page')).toEqual([
       ['populate[media]', 'true'],
       ['populate[links][populate][slug]', 'true'],

@@ -1,62 +1,65 @@
+import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
+import type { Declaration, Field, Fields } from '../../shared/blocks/fields.js';
 import type { EndpointName } from './raw.js';
 
-// The contract's components live in one place, shared with the browser registry.
-export { BLOCK_COMPONENTS, MODAL_COMPONENTS } from '../../shared/blocks.js';
-import { BLOCK_COMPONENTS, MODAL_COMPONENTS } from '../../shared/blocks.js';
-
 /** Strapi's object populate syntax: `true` (this field), `'*'` (every field one level down) or nested keys. */
-export type PopulateTree = true | '*' | { readonly [key: string]: PopulateTree };
+type PopulateTree = true | '*' | { readonly [key: string]: PopulateTree };
+
+/** Fields that are relations or components in the CMS: a query names them to get them at all. */
+const POPULATED: ReadonlySet<Field['kind']> = new Set(['media', 'mediaList', 'link', 'links', 'list', 'promoCodes']);
 
 /**
- * Components whose repeatable sub-components (or relations) carry media or
- * further components. `populate=*` reaches one level only, so `deep` fields
- * get a second `populate=*`. Strapi cannot mix `*` with named fields, so such
- * a component must also name its other populatable fields (`shallow`), and
- * Strapi 5 answers 400 `Invalid key …` for a name its schema lacks: keep this
- * table in step with the CMS schema. `countries` (geolocation, content
- * contract "Country targeting": any block, modal item) is a component too.
- * Every other component gets `populate=*`.
+ * How deep a field is populated, from its declaration: media and a single
+ * link are one level (`true`); a list of links (with `children`), the
+ * promo-code relation (with `countries`) and a repeatable component whose
+ * items hold media, links, lists or country targeting need a second
+ * (`populate=*`). Undefined: a plain value, which comes without asking.
  */
-const NESTED: Readonly<Record<string, { deep: readonly string[]; shallow: readonly string[] }>> = {
-  'blocks.booking': { deep: ['airports', 'resorts', 'promocodes'], shallow: ['countries'] },
-  'blocks.carousel': { deep: ['slides'], shallow: ['countries'] },
-  'blocks.gallery': { deep: ['images'], shallow: ['countries'] },
-  'blocks.accordion': { deep: ['items'], shallow: ['countries'] },
-  'blocks.terms-list': { deep: ['items'], shallow: ['countries'] },
-  'blocks.form': { deep: ['fields'], shallow: ['countries'] },
-  'blocks.header': { deep: ['nav'], shallow: ['logo', 'countries'] },
-  'blocks.footer': { deep: ['columns'], shallow: ['social', 'countries'] },
-  'blocks.phone': { deep: ['numbers'], shallow: ['countries'] },
-  'modals.carousel': { deep: ['slides'], shallow: ['countries'] },
-  'modals.embedded-form': { deep: ['fields'], shallow: ['countries'] },
-  'modals.room': { deep: ['images'], shallow: ['cta', 'countries'] },
-};
+function fieldPopulate(field: Field): PopulateTree | undefined {
+  if (!POPULATED.has(field.kind)) return undefined;
+  if (field.kind === 'links' || field.kind === 'promoCodes') return { populate: '*' };
+  if (field.kind === 'list') return field.geolocated || hasPopulated(field.item ?? {}) ? { populate: '*' } : true;
+  return true;
+}
 
-function componentPopulate(component: string): PopulateTree {
-  const nested = NESTED[component];
-  if (!nested) return { populate: '*' };
+const hasPopulated = (fields: Fields) => Object.values(fields).some((field) => POPULATED.has(field.kind));
+
+/**
+ * A component's populate: `populate=*` reaches one level only, so a
+ * component with a field that needs a second level names every populated
+ * field instead (Strapi cannot mix `*` with named fields, and Strapi 5
+ * answers 400 `Invalid key …` for a name its schema lacks: the declarations
+ * are the schema). `countries` (country targeting, content contract: any
+ * block or modal item) is a component too.
+ */
+function componentPopulate(declaration: Declaration): PopulateTree {
   const fields: Record<string, PopulateTree> = {};
-  for (const field of nested.deep) fields[field] = { populate: '*' };
-  for (const field of nested.shallow) fields[field] = true;
-  return { populate: fields };
+  let deep = false;
+  for (const [key, field] of Object.entries(declaration.fields)) {
+    const tree = fieldPopulate(field);
+    if (tree === undefined) continue;
+    fields[key] = tree;
+    deep ||= tree !== true;
+  }
+  return deep ? { populate: { ...fields, countries: true } } : { populate: '*' };
 }
 
 /** A dynamic zone: Strapi 5 populates its components only through one `on` fragment per component. */
-function dynamicZone(components: readonly string[]): PopulateTree {
-  return { on: Object.fromEntries(components.map((component) => [component, componentPopulate(component)])) };
+function dynamicZone(declarations: readonly Declaration[]): PopulateTree {
+  return { on: Object.fromEntries(declarations.map((declaration) => [declaration.component, componentPopulate(declaration)])) };
 }
 
 /** What each endpoint populates (content contract, "Endpoints crawled"). */
-export const POPULATE: Readonly<Record<EndpointName, PopulateTree>> = {
+const POPULATE: Readonly<Record<EndpointName, PopulateTree>> = {
   pages: {
     cover: true,
     seo: { populate: { metaImage: true } },
     localizations: true,
-    blocks: dynamicZone(BLOCK_COMPONENTS),
+    blocks: dynamicZone(BLOCK_DECLARATIONS),
   },
-  layout: { header: dynamicZone(BLOCK_COMPONENTS), footer: dynamicZone(BLOCK_COMPONENTS) },
+  layout: { header: dynamicZone(BLOCK_DECLARATIONS), footer: dynamicZone(BLOCK_DECLARATIONS) },
   'error-page': { media: true, links: { populate: { slug: true } } },
-  modals: { dynZone: dynamicZone(MODAL_COMPONENTS) },
+  modals: { dynZone: dynamicZone(MODAL_ITEM_DECLARATIONS) },
   'promo-codes': { countries: true },
 };
 

@@ -1,6 +1,6 @@
 import type { Block } from '../../shared/model.js';
-import { displayName, isKnownComponent } from '../../shared/blocks.js';
-import { checkBlockProps } from './block-checks.js';
+import { declarationOf } from '../../shared/blocks/catalogue.js';
+import { displayName } from '../../shared/blocks/names.js';
 import { ISSUES, type IssueBody } from './issues.js';
 import { report, within, type Context } from './context.js';
 import { toCountries } from './countries.js';
@@ -12,7 +12,7 @@ import { isRecord, joinPath } from './values.js';
  * → Block[]. A zone that is not an array is the spec's 503 error (§5) with the
  * message given by `notArray`. Unknown components are reported with their
  * position and left out (an error with `strict`); props a block cannot use
- * are warnings (block-checks.ts). `key` is the position in the CMS zone, so
+ * are warnings (the block's declaration, src/shared/blocks/). `key` is the position in the CMS zone, so
  * it stays stable when a block before it is left out.
  */
 export function normaliseZone(value: unknown, ctx: Context, zone: string, notArray: (found: unknown) => IssueBody): Block[] {
@@ -30,13 +30,13 @@ export function normaliseZone(value: unknown, ctx: Context, zone: string, notArr
     }
     const component = item.__component;
     const inBlock = within(at, { component });
-    if (!isKnownComponent(component, zone === 'dynZone' ? 'modal' : 'block')) {
+    const declaration = declarationOf(component, zone === 'dynZone' ? 'modal' : 'block');
+    if (!declaration) {
       report(inBlock, field, ISSUES.unknownComponent(component, zone, ctx.strict));
       return;
     }
     const countries = toCountries(item, inBlock, field);
-    const props = blockProps(item, inBlock, field);
-    checkBlockProps(component, props, inBlock, field);
+    const props = blockProps(declaration, item, inBlock, field);
     blocks.push({ component, name: displayName(component), key: String(position), countries, props });
   });
   return blocks;

@@ -1,18 +1,10 @@
-import type { Link } from '../../shared/model.js';
+import type { NavLink } from '../../shared/model.js';
 import { HOME_SLUG } from '../../shared/routes.js';
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
 import { stripMarkup } from './sanitize.js';
 import { rejectUnsafeUrl } from './urls.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
-
-/** A link with optional sub-links (header `nav[]` entries carry `children[]`). */
-export type NavLink = Link & { children?: NavLink[] };
-
-/** Content contract, "Links inside blocks": an object with a `label` and a `slug`, `url` or `modal`. */
-export function isLinkLike(value: JsonRecord): boolean {
-  return 'label' in value && ('slug' in value || 'url' in value || 'modal' in value);
-}
 
 /**
  * A CMS link → Link, or null when it has no usable target. A modal wins

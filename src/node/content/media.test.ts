@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { mediaField, toMedia } from './media.js';
+import { toMedia, toMediaList } from './media.js';
 import { testContext } from './fixtures/raw-site.js';
 
 const image = {
@@ -66,10 +66,10 @@ describe('media', () => {
     expect(ctx.issues).toMatchObject([{ code: 'UnsafeLink', field: 'cover.url' }]);
   });
 
-  it('makes `images` a list, dropping unreadable entries', () => {
+  it('reads a media list, blank as [], dropping unreadable entries', () => {
     const ctx = testContext();
-    expect(mediaField('images', null, ctx, 'images')).toEqual([]);
-    const list = mediaField('images', [image, 'x'], ctx, 'images') as unknown[];
+    expect(toMediaList(null, ctx, 'images')).toEqual([]);
+    const list = toMediaList([image, 'x'], ctx, 'images');
     expect(list).toHaveLength(1);
     expect(ctx.issues).toMatchObject([{ code: 'InvalidMedia', field: 'images[1]' }]);
   });

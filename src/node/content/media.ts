@@ -5,18 +5,6 @@ import { stripMarkup } from './sanitize.js';
 import { rejectUnsafeUrl, unsafeProtocol } from './urls.js';
 import { compareStrings, isRecord, joinPath, numberOrNull, type JsonRecord } from './values.js';
 
-/** Fields that hold media, at any depth (content contract, "Endpoints crawled"). */
-export const MEDIA_FIELDS: ReadonlySet<string> = new Set(['media', 'image', 'images', 'cover', 'poster', 'logo', 'metaImage']);
-
-/** Multiple-media fields: always a list, never null. */
-const LIST_FIELDS: ReadonlySet<string> = new Set(['images']);
-
-/** A media field's value: `Media[]` for list fields or array values, else `Media | null`. */
-export function mediaField(key: string, value: unknown, ctx: Context, field: string): Media | Media[] | null {
-  if (LIST_FIELDS.has(key) || Array.isArray(value)) return toMediaList(value, ctx, field);
-  return toMedia(value, ctx, field);
-}
-
 export function toMediaList(value: unknown, ctx: Context, field: string): Media[] {
   if (value === null || value === undefined) return [];
   if (!Array.isArray(value)) {

@@ -1,82 +1,209 @@
+import type { Declaration, Field, Fields, Path, Warn } from '../../shared/blocks/fields.js';
 import { checkEngineUrl } from './booking.js';
-import { ISSUES } from './issues.js';
+import { ISSUES, type IssueBody } from './issues.js';
 import { report, type Context } from './context.js';
 import { toCountries } from './countries.js';
 import { plainText } from './fields.js';
-import { isLinkLike, modalName, toLink } from './links.js';
-import { MEDIA_FIELDS, mediaField } from './media.js';
+import { modalName, toLink } from './links.js';
+import { toMedia, toMediaList } from './media.js';
 import { normalisePromoCodes } from './promo-codes.js';
-import { RICH_TEXT_FIELDS, richTextToHtml } from './richtext.js';
-import { isUrlField, looksLikeUrl, rejectUnsafeUrl } from './urls.js';
+import { richTextToHtml } from './richtext.js';
+import { looksLikeUrl, rejectUnsafeUrl } from './urls.js';
 import { compareStrings, isRecord, joinPath, type JsonRecord } from './values.js';
 
-/** A value dropped by rule 23: null as a field, removed from a list. */
-const DROP = Symbol('dropped');
+type Props = Record<string, unknown>;
 
-/** Spec §3: stripped before props reach the block (`countries` goes to Block.countries). */
-const BLOCK_STRIPPED: ReadonlySet<string> = new Set(['id', '__component', 'country', 'color_offer_close', 'countries']);
+/** How a scalar field's expected value is worded in an InvalidField warning (default: text). */
+const EXPECTED: Partial<Record<Field['kind'], string>> = { boolean: 'true or false', bound: 'a number or a date' };
 
-/** Bookkeeping of repeatable components and populated relations (differs between Strapi 4 and 5); country targeting is read apart. */
-const NESTED_STRIPPED: ReadonlySet<string> = new Set([...BLOCK_STRIPPED, 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
+/** Kinds where '' is a value (an empty text), not a blank. */
+const TEXT_KINDS: ReadonlySet<Field['kind']> = new Set(['text', 'url', 'engineUrl']);
 
 /**
- * A block's CMS fields → props: media → Media, links → Link, rich text →
- * sanitised HTML, unsafe URLs dropped (rule 23), at any depth. Keys are
- * sorted so equal content gives byte-identical JSON whatever order the CMS
- * sent (rule 13).
+ * A block's CMS fields → its props, as its declaration (src/shared/blocks/)
+ * says: media → Media, links → Link, rich text → sanitised HTML, unsafe URLs
+ * dropped (rule 23), lists item by item. Only declared fields are kept
+ * (`id`, `__component`, `countries` and CMS bookkeeping never reach a
+ * block); a value that does not fit its field is reported and becomes null,
+ * so a component can trust its typed props. Keys are sorted so equal content
+ * gives byte-identical JSON whatever order the CMS sent (rule 13). Then the
+ * block's own checks run on the result.
  */
-export function blockProps(raw: JsonRecord, ctx: Context, path: string): Record<string, unknown> {
-  return fields(raw, BLOCK_STRIPPED, ctx, path);
+export function blockProps(declaration: Declaration, raw: JsonRecord, ctx: Context, path: string): Props {
+  const props = fieldsOf(declaration.fields, raw, ctx, path);
+  declaration.check?.(props, warner(ctx, path));
+  return props;
 }
 
-function fields(raw: JsonRecord, stripped: ReadonlySet<string>, ctx: Context, path: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function fieldsOf(fields: Fields, raw: JsonRecord, ctx: Context, path: string): Props {
+  const out: Props = {};
   for (const key of Object.keys(raw).sort(compareStrings)) {
-    if (stripped.has(key)) continue;
-    const value = field(key, raw[key], ctx, joinPath(path, key));
-    if (value !== undefined) out[key] = value === DROP ? null : value;
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (field === undefined || raw[key] === undefined) continue;
+    out[key] = value(field, key, raw[key], ctx, joinPath(path, key));
   }
   return out;
 }
 
-function field(key: string, value: unknown, ctx: Context, path: string): unknown {
-  if (value === undefined) return undefined;
-  if (MEDIA_FIELDS.has(key)) return mediaField(key, value, ctx, path);
-  if (RICH_TEXT_FIELDS.has(key)) return richTextToHtml(value, ctx, path);
-  if (key === 'promocodes') return normalisePromoCodes(value, ctx, path);
-  if (key === 'groupsModal') return modalName(value);
-  if (key === 'numbers' && ctx.component === 'blocks.phone') return geolocatedItems(value, ctx, path);
-  return anyValue(key, value, ctx, path);
-}
-
-/** Spec §5: the phone block's numbers are a geolocated item list; every item gets its `countries`. */
-function geolocatedItems(value: unknown, ctx: Context, path: string): unknown[] {
-  if (!Array.isArray(value)) {
-    report(ctx, path, ISSUES.itemsNotArray(value));
-    return [];
+function value(field: Field, key: string, raw: unknown, ctx: Context, path: string): unknown {
+  switch (field.kind) {
+    case 'richText':
+      return richTextToHtml(raw, ctx, path);
+    case 'media':
+      return Array.isArray(raw) ? (toMediaList(raw, ctx, path)[0] ?? null) : toMedia(raw, ctx, path);
+    case 'mediaList':
+      return toMediaList(raw, ctx, path);
+    case 'promoCodes':
+      return normalisePromoCodes(raw, ctx, path);
+    case 'modal':
+      return modalName(raw);
+    case 'list':
+      return list(field, key, raw, ctx, path);
+    default:
+      if (raw === null || (raw === '' && !TEXT_KINDS.has(field.kind))) return null;
+      return checked(field, key, scalar(field, raw, ctx, path), ctx, path, raw);
   }
-  return value
-    .map((item, i) => (isRecord(item) ? nested(item, ctx, joinPath(path, i), true) : anyValue('', item, ctx, joinPath(path, i))))
-    .filter((v) => v !== DROP);
 }
 
-function anyValue(key: string, value: unknown, ctx: Context, path: string): unknown {
-  if (typeof value === 'string') return text(key, value, ctx, path);
-  if (Array.isArray(value)) return value.map((item, i) => anyValue(key, item, ctx, joinPath(path, i))).filter((v) => v !== DROP);
-  if (!isRecord(value)) return value;
-  if (isLinkLike(value)) return toLink(value, ctx, path) ?? DROP;
-  return nested(value, ctx, path);
+/** Normalises what the field holds; anything else is returned as found, for `checked` to report. */
+function scalar(field: Field, raw: unknown, ctx: Context, path: string): unknown {
+  switch (field.kind) {
+    case 'text':
+    case 'bound':
+      return typeof raw === 'string' ? text(raw, false, ctx, path) : raw;
+    case 'url':
+    case 'engineUrl':
+      if (typeof raw !== 'string') return raw;
+      if (field.kind === 'engineUrl') checkEngineUrl(raw, ctx, path);
+      return text(raw, true, ctx, path);
+    case 'link':
+      return isRecord(raw) ? toLink(raw, ctx, path) : raw;
+    case 'links':
+      return Array.isArray(raw) ? items(raw, ctx, path, (item, at) => toLink(item, ctx, at)) : raw;
+    case 'strings':
+      return Array.isArray(raw) ? entries(raw, ctx, path, (item, at) => stringEntry(item, ctx, at)) : raw;
+    case 'options':
+      return Array.isArray(raw) ? entries(raw, ctx, path, (item, at) => option(item, ctx, at)) : raw;
+    default:
+      return raw;
+  }
 }
 
-/** A repeatable component item or related entry; country targeting, when it has one, is normalised too. */
-function nested(value: JsonRecord, ctx: Context, path: string, withCountries = false): Record<string, unknown> {
-  const rest = fields(value, NESTED_STRIPPED, ctx, path);
-  if (!withCountries && !('countries' in value) && !('country' in value)) return rest;
-  return { countries: toCountries(value, ctx, path), ...rest };
+/** A value that passed normalisation but not its field's type is reported and dropped (null). */
+function checked(field: Field, key: string, normalised: unknown, ctx: Context, path: string, raw: unknown): unknown {
+  if (normalised === null || field.schema.safeParse(normalised).success) return normalised;
+  report(ctx, path, mismatch(field, key, raw, path));
+  return null;
 }
 
-function text(key: string, value: string, ctx: Context, path: string): unknown {
-  if ((isUrlField(key) || looksLikeUrl(value)) && rejectUnsafeUrl(value, ctx, path)) return DROP;
-  if (key === 'engineUrl') checkEngineUrl(value, ctx, path);
+function mismatch(field: Field, key: string, found: unknown, path: string): IssueBody {
+  switch (field.kind) {
+    case 'number':
+      return ISSUES.invalidNumber(key, field.expected ?? 'a number', found, field.instead ?? 'it is ignored');
+    case 'choice':
+      return ISSUES.invalidChoice(key, found, field.choices ?? [], field.instead ?? 'it is ignored');
+    case 'date':
+      return ISSUES.invalidDate(found, field.instead);
+    case 'links':
+    case 'strings':
+    case 'options':
+      return ISSUES.invalidList(key, found);
+    case 'link':
+      return ISSUES.incompleteLink(found);
+    default:
+      return ISSUES.invalidField(`${path} to be ${EXPECTED[field.kind] ?? 'text'}`, found, 'nothing');
+  }
+}
+
+/** Rule 23: a string that is (or, for url fields, is used as) an unsafe URL is dropped; markup is stripped. */
+function text(value: string, isUrl: boolean, ctx: Context, path: string): string | null {
+  if ((isUrl || looksLikeUrl(value)) && rejectUnsafeUrl(value, ctx, path)) return null;
   return plainText(value, ctx, path);
+}
+
+/** A repeatable component. Items of a geolocated list (spec §5) always get `countries`; others when the CMS sent one. */
+function list(field: Field, key: string, raw: unknown, ctx: Context, path: string): unknown {
+  if (!Array.isArray(raw)) {
+    if (field.geolocated) {
+      report(ctx, path, ISSUES.itemsNotArray(raw));
+      return [];
+    }
+    if (raw === null || raw === '') return null;
+    report(ctx, path, ISSUES.invalidList(key, raw));
+    return null;
+  }
+  const fields = field.item ?? {};
+  return items(raw, ctx, path, (item, at) => {
+    const rest = fieldsOf(fields, item, ctx, at);
+    if (!field.geolocated && !('countries' in item) && !('country' in item)) return rest;
+    return { countries: toCountries(item, ctx, at), ...rest };
+  });
+}
+
+/** The object items of a list, each read by `read` (null: left out); anything else is reported and left out. */
+function items<T>(list: unknown[], ctx: Context, path: string, read: (item: JsonRecord, at: string) => T | null): T[] {
+  const out: T[] = [];
+  list.forEach((item, i) => {
+    const at = joinPath(path, i);
+    if (!isRecord(item)) return report(ctx, at, ISSUES.invalidEntry('a list item', item));
+    const value = read(item, at);
+    if (value !== null) out.push(value);
+  });
+  return out;
+}
+
+/** The entries of a list of values, each read by `read` (null: blank or unsafe, left out; undefined: not that kind of value, reported and left out). */
+function entries<T>(list: unknown[], ctx: Context, path: string, read: (item: unknown, at: string) => T | null | undefined): T[] {
+  const out: T[] = [];
+  list.forEach((item, i) => {
+    const at = joinPath(path, i);
+    const value = read(item, at);
+    if (value === undefined) report(ctx, at, ISSUES.invalidField(`${at} to be text`, item, 'nothing (the entry is left out)'));
+    else if (value !== null) out.push(value);
+  });
+  return out;
+}
+
+/** A list entry as text: a string, or a component's `label`/`text`/`title`/`name` (a CMS may model a list of strings as components). */
+function stringEntry(item: unknown, ctx: Context, path: string): string | null | undefined {
+  if (item === null) return null;
+  if (isRecord(item)) {
+    const key = ['label', 'text', 'title', 'name'].find((k) => typeof item[k] === 'string' && (item[k] as string).trim() !== '');
+    return key === undefined ? undefined : text(item[key] as string, false, ctx, joinPath(path, key));
+  }
+  return typeof item === 'string' ? text(item, false, ctx, path) : undefined;
+}
+
+/** What `toOption` (src/shared/block-values.ts) reads of an option object, in sorted order. */
+const OPTION_KEYS = ['code', 'label', 'name', 'text', 'title', 'value'] as const;
+
+/** A form option: text or a number as is; of an object, the keys `toOption` reads, as plain text. */
+function option(item: unknown, ctx: Context, path: string): string | number | Record<string, string> | null | undefined {
+  if (typeof item === 'string') return text(item, false, ctx, path);
+  if (typeof item === 'number') return Number.isFinite(item) ? item : undefined;
+  if (item === null) return null;
+  if (!isRecord(item)) return undefined;
+  const out: Record<string, string> = {};
+  for (const key of OPTION_KEYS) {
+    const v = item[key];
+    if (typeof v === 'string') out[key] = plainText(v, ctx, joinPath(path, key));
+    else if (typeof v === 'number') out[key] = String(v);
+  }
+  return out;
+}
+
+/** The declarations' `Warn`, worded by the catalogue (issues.ts) and placed below the block's path. */
+function warner(ctx: Context, base: string): Warn {
+  const at = (path: Path) => path.reduce<string>(joinPath, base);
+  return {
+    incompleteItem: (path, item, missing, ...found) => report(ctx, at(path), ISSUES.incompleteItem(item, missing, ...found)),
+    duplicateFieldName: (path, ...args) => report(ctx, at(path), ISSUES.duplicateFieldName(...args)),
+    invalidFieldKind: (path, ...args) => report(ctx, at(path), ISSUES.invalidFieldKind(...args)),
+    missingOptions: (path, ...args) => report(ctx, at(path), ISSUES.missingOptions(...args)),
+    missingFormName: (path, ...args) => report(ctx, at(path), ISSUES.missingFormName(...args)),
+    invalidColour: (path, ...args) => report(ctx, at(path), ISSUES.invalidColour(...args)),
+    unknownShareNetwork: (path, ...args) => report(ctx, at(path), ISSUES.unknownShareNetwork(...args)),
+    noImages: (path, ...args) => report(ctx, at(path), ISSUES.noImages(...args)),
+    invalidDate: (path, found, instead) => report(ctx, at(path), ISSUES.invalidDate(found, instead)),
+  };
 }

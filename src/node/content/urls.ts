@@ -57,11 +57,6 @@ export function looksLikeUrl(value: string): boolean {
   return /^[\s\u0000-\u001f]*[a-z][a-z0-9+.-]*:(?!\s)/i.test(decodeEntities(value));
 }
 
-/** Fields whose string value is used as a link target (rule 23 applies to every one). */
-export function isUrlField(key: string): boolean {
-  return key === 'url' || key === 'href' || key === 'src' || key === 'action' || key === 'link' || /(Url|Href|Link)$/.test(key);
-}
-
 /** Rule 23: true (and a warning naming the field) when `url` must be dropped. */
 export function rejectUnsafeUrl(url: string, ctx: Context, field: string): boolean {
   const protocol = unsafeProtocol(url);

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { RichText } from '../../components/RichText.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
-import { list, record, text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import { nextHeader } from './keys.js';
 import './accordion.css';
 
@@ -21,13 +21,12 @@ const NO_SCRIPT_CSS = '.accordion__panel[hidden]{display:block}';
  * renders `hidden` only as a boolean, hence the attribute is set here): the
  * browser's find-in-page can reveal them, and `beforematch` marks them open.
  */
-export function Accordion({ block }: BlockComponentProps) {
+export function Accordion({ block }: BlockComponentProps<'blocks.accordion'>) {
   const uid = useId();
   const hydrated = useHydrated();
-  const title = text(block.props.title);
-  const items = list(block.props.items)
-    .map(record)
-    .map((item) => ({ title: text(item.title), body: item.body }))
+  const title = block.props.title ?? '';
+  const items = (block.props.items ?? [])
+    .map((item) => ({ title: item.title ?? '', body: item.body ?? '' }))
     .filter((item) => item.title);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const panels = useRef<(HTMLDivElement | null)[]>([]);

@@ -4,7 +4,7 @@ import type { ListCard } from '../../../shared/page-data.js';
 import { usePageData } from '../../app/page-data.js';
 import { ResponsiveImage } from '../../components/ResponsiveImage.js';
 import { SmartLink } from '../../components/SmartLink.js';
-import { text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import './blog-list.css';
 
 /**
@@ -14,12 +14,12 @@ import './blog-list.css';
  * title), stretched over the card so the whole card is clickable while the
  * tab order holds one stop per card.
  */
-export function BlogList({ block, inModal = false }: BlockComponentProps) {
+export function BlogList({ block, inModal = false }: BlockComponentProps<'blocks.blog-list'>) {
   const { t } = useTranslation();
   const headingId = useId();
   const list = usePageData().lists[block.key];
   const cards = list?.cards ?? [];
-  const title = text(block.props.title);
+  const title = block.props.title ?? '';
   const showTitle = title !== '' && !inModal;
   return (
     <section className="blog-list container" aria-labelledby={showTitle ? headingId : undefined}>

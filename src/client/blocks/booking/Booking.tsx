@@ -13,7 +13,7 @@ import './booking.css';
  * bar on wide screens; on phones a button opens the form as a full-screen
  * sheet (use-sheet.ts). Rule 26: its edges are written to CSS variables.
  */
-export function Booking({ block }: BlockComponentProps) {
+export function Booking({ block }: BlockComponentProps<'blocks.booking'>) {
   const { t } = useTranslation();
   const config = useMemo(() => bookingConfig(block.props, t('booking.groups')), [block.props, t]);
   const uid = useId();

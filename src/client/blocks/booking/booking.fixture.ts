@@ -1,9 +1,9 @@
 import { act } from 'react';
-import type { Block } from '../../../shared/model.js';
+import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import { block } from '../../test/blocks.js';
 
 /** Test support: the bundled site's booking block (content-cache, page all-blocks), as normalised into the payload. */
-const bookingProps = {
+const bookingProps: BlockProps<'blocks.booking'> = {
   title: 'Plan your escape',
   defaultResort: 'MTUL',
   defaultAirport: 'DFW',
@@ -31,7 +31,7 @@ const bookingProps = {
   maxRooms: 5,
 };
 
-export const bookingBlock = (props: Record<string, unknown> = {}): Block => block('blocks.booking', { ...bookingProps, ...props });
+export const bookingBlock = (props: BlockProps<'blocks.booking'> = {}) => block('blocks.booking', { ...bookingProps, ...props });
 
 /** Types into a React-controlled field as a browser does (value setter + input event). */
 export async function typeInto(field: HTMLInputElement, value: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Resort } from '../../../shared/booking.js';
+import { DEFAULT_GUEST_LIMITS } from '../../../shared/block-values.js';
+import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import type { Link } from '../../../shared/model.js';
-import { list, num, record, text } from '../props.js';
 
 export interface Airport {
   code: string;
@@ -18,7 +19,7 @@ export interface GuestLimits {
 export const MAX_CHILD_AGE = 17;
 
 /** Used when the content leaves a limit out: a small family search still fits. */
-export const DEFAULT_LIMITS: GuestLimits = { maxRooms: 4, maxAdults: 4, maxChildren: 4 };
+export const DEFAULT_LIMITS: GuestLimits = DEFAULT_GUEST_LIMITS;
 
 /** `blocks.booking` props, narrowed for the widget (content contract, "Content blocks"). */
 export interface BookingConfig {
@@ -32,44 +33,47 @@ export interface BookingConfig {
   /** `groupsModal` wins over `groupsUrl` (a modal link `#modal=<name>`); null when neither is set. */
   groups: Link | null;
   limits: GuestLimits;
-  /** Left as it came: `selectPromo` must see a non-array to raise the spec's 503. */
+  /**
+   * Read as untrusted: spec §5 makes a non-array a 503 in the browser too
+   * (`selectPromo`), for a payload that was not written by this build.
+   */
   promocodes: unknown;
 }
 
-const limit = (value: unknown, fallback: number, min: number) => Math.max(min, Math.floor(num(value, fallback)));
+type Props = BlockProps<'blocks.booking'>;
 
-function resorts(value: unknown): Resort[] {
-  return list(value)
-    .map(record)
-    .map((r) => ({ code: text(r.code).trim(), name: text(r.name).trim(), destination: text(r.destination).trim() }))
+const limit = (value: number | null | undefined, fallback: number, min: number) => Math.max(min, Math.floor(value ?? fallback));
+
+function resorts(value: Props['resorts']): Resort[] {
+  return (value ?? [])
+    .map((r) => ({ code: (r.code ?? '').trim(), name: (r.name ?? '').trim(), destination: (r.destination ?? '').trim() }))
     .filter((r) => r.code !== '')
     .map((r) => ({ ...r, name: r.name || r.code }));
 }
 
-function airports(value: unknown): Airport[] {
-  return list(value)
-    .map(record)
-    .map((a) => ({ code: text(a.code).trim().toUpperCase(), name: text(a.name).trim() }))
+function airports(value: Props['airports']): Airport[] {
+  return (value ?? [])
+    .map((a) => ({ code: (a.code ?? '').trim().toUpperCase(), name: (a.name ?? '').trim() }))
     .filter((a) => a.code !== '')
     .map((a) => ({ ...a, name: a.name || a.code }));
 }
 
-function groupsLink(props: Record<string, unknown>, label: string): Link | null {
-  const modal = text(props.groupsModal).trim();
+function groupsLink(props: Props, label: string): Link | null {
+  const modal = (props.groupsModal ?? '').trim();
   if (modal) return { kind: 'modal', label, modal };
-  const url = text(props.groupsUrl).trim();
+  const url = (props.groupsUrl ?? '').trim();
   return url ? { kind: 'external', label, url } : null;
 }
 
-/** Reads the normalised block props; normalisation guarantees shapes, this keeps the widget total. */
-export function bookingConfig(props: Record<string, unknown>, groupsLabel = ''): BookingConfig {
+/** The widget's settings from the block's props (typed by src/shared/blocks/booking.ts), with the widget's defaults. */
+export function bookingConfig(props: Props, groupsLabel = ''): BookingConfig {
   return {
-    title: text(props.title),
+    title: props.title ?? '',
     resorts: resorts(props.resorts),
     airports: airports(props.airports),
-    defaultResort: text(props.defaultResort).trim(),
-    defaultAirport: text(props.defaultAirport).trim().toUpperCase(),
-    engineUrl: text(props.engineUrl).trim(),
+    defaultResort: (props.defaultResort ?? '').trim(),
+    defaultAirport: (props.defaultAirport ?? '').trim().toUpperCase(),
+    engineUrl: (props.engineUrl ?? '').trim(),
     groups: groupsLink(props, groupsLabel),
     limits: {
       maxRooms: limit(props.maxRooms, DEFAULT_LIMITS.maxRooms, 1),

@@ -29,7 +29,7 @@ describe('blocks.carousel: static HTML', () => {
     expect(html).toMatch(/<h2 id="[^"]+-title" class="carousel__title">Rooms that open onto the tide<\/h2>/);
     for (const [i, slide] of slides.entries()) {
       expect(html).toContain(`role="group" aria-roledescription="slide" aria-label="${i + 1} of 3"`);
-      expect(html).toContain(`alt="${slide.media.alt}"`);
+      expect(html).toContain(`alt="${slide.media!.alt}"`);
       expect(html).toContain(`<h3 class="carousel__slide-title">${slide.title}</h3>`);
     }
     expect(html).toContain('<strong>Caribbean</strong>');
@@ -71,13 +71,13 @@ describe('blocks.carousel: static HTML', () => {
 
   it('renders nothing without slides, and no controls for a single slide', () => {
     expect(renderStatic(<Carousel block={block('blocks.carousel', { title: 'Empty', slides: [] })} index={0} />)).toBe('');
-    const one = renderStatic(<Carousel block={block('blocks.carousel', { title: 'One', slides: [slides[0]], autoplay: 3000 })} index={0} />);
+    const one = renderStatic(<Carousel block={block('blocks.carousel', { title: 'One', slides: [slides[0]!], autoplay: 3000 })} index={0} />);
     expect(one).toContain('Ocean View Suite');
     expect(one).not.toContain('<button');
   });
 
   it('leaves out slides targeted to other countries (spec §5)', () => {
-    const targeted = block('blocks.carousel', { title: 'x', slides: [slides[0], { ...slides[1], countries: ['MEX'] }] });
+    const targeted = block('blocks.carousel', { title: 'x', slides: [slides[0]!, { ...slides[1]!, countries: ['MEX'] }] });
     expect(renderStatic(<Carousel block={targeted} index={0} />)).not.toContain('Garden Villa');
     expect(renderStatic(<Carousel block={targeted} index={0} />, { page: { country: 'MEX' } })).toContain('Garden Villa');
   });

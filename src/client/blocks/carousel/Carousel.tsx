@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.js';
 import { geolocated } from '../../../shared/geo.js';
 import { usePage } from '../../app/page-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
-import { text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import { CarouselControls } from './CarouselControls.js';
 import { CarouselSlide } from './CarouselSlide.js';
 import { autoplayInterval, slidesOf } from './slides.js';
@@ -33,7 +33,7 @@ const KEYS: Record<string, (current: number, count: number) => number> = {
  * hydration only the current one is reachable (the others are inert), and
  * the track is a polite live region except while autoplay runs.
  */
-export function Carousel({ block, index, inModal = false }: BlockComponentProps) {
+export function Carousel({ block, index, inModal = false }: BlockComponentProps<'blocks.carousel' | 'modals.carousel'>) {
   const { t } = useTranslation();
   const { country } = usePage();
   const hydrated = useHydrated();
@@ -46,7 +46,7 @@ export function Carousel({ block, index, inModal = false }: BlockComponentProps)
   const autoplay = useAutoplay({ interval: autoplayInterval(block.props.autoplay), count, current, advance: () => goTo(current + 1) });
   if (count === 0) return null;
 
-  const title = text(block.props.title);
+  const title = block.props.title ?? '';
   const showTitle = title !== '' && !inModal;
   const headingId = `${uid}-title`;
   const trackId = `${uid}-track`;

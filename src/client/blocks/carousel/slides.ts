@@ -1,9 +1,7 @@
+import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import type { Countries, Link, Media } from '../../../shared/model.js';
-import { asMedia } from '../../components/ResponsiveImage.js';
-import { asLink } from '../../components/SmartLink.js';
-import { list, num, record, text } from '../props.js';
 
-/** One slide of `blocks.carousel` / `modals.carousel` after narrowing. */
+/** One slide of `blocks.carousel` / `modals.carousel`, with the carousel's defaults applied. */
 export interface Slide {
   media: Media | null;
   title: string;
@@ -19,15 +17,14 @@ export interface Slide {
  * title has nothing to show and is left out, so "n of m" counts only what
  * the visitor can see.
  */
-export function slidesOf(value: unknown): Slide[] {
-  return list(value).flatMap((raw) => {
-    const item = record(raw);
+export function slidesOf(value: BlockProps<'blocks.carousel'>['slides']): Slide[] {
+  return (value ?? []).flatMap((item) => {
     const slide: Slide = {
-      media: asMedia(item.media),
-      title: text(item.title),
-      text: text(item.text),
-      link: asLink(item.link),
-      countries: Array.isArray(item.countries) ? (item.countries as string[]) : null,
+      media: item.media ?? null,
+      title: item.title ?? '',
+      text: item.text ?? '',
+      link: item.link ?? null,
+      countries: item.countries ?? null,
     };
     return slide.media?.kind === 'image' || slide.title ? [slide] : [];
   });
@@ -37,9 +34,9 @@ export function slidesOf(value: unknown): Slide[] {
  * Autoplay interval in ms, or 0 for off. Values under 2 s are raised to 2 s:
  * a slide that changes faster cannot be read, whatever the CMS says.
  */
-export function autoplayInterval(value: unknown): number {
-  const ms = num(value, 0);
+export function autoplayInterval(value: number | null | undefined): number {
+  const ms = value ?? 0;
   return ms > 0 ? Math.max(ms, MIN_AUTOPLAY_MS) : 0;
 }
 
-export const MIN_AUTOPLAY_MS = 2000;
+const MIN_AUTOPLAY_MS = 2000;

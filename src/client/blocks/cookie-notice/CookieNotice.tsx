@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { getConsent, onConsentChange, setConsent } from '../../analytics/consent.js';
 import { RichText } from '../../components/RichText.js';
-import { asLink, SmartLink } from '../../components/SmartLink.js';
+import { SmartLink } from '../../components/SmartLink.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
-import { text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import './cookie-notice.css';
 
 const noChoiceOnServer = () => null;
@@ -17,13 +17,13 @@ const noChoiceOnServer = () => null;
  * visitors who already chose. A polite region, not a modal: the page stays
  * usable and focus is never trapped.
  */
-export function CookieNotice({ block }: BlockComponentProps) {
+export function CookieNotice({ block }: BlockComponentProps<'blocks.cookie-notice'>) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   // Every notice on the page (layout and page blocks) hides on the one choice.
   const choice = useSyncExternalStore(onConsentChange, getConsent, noChoiceOnServer);
   const { props } = block;
-  const policy = asLink(props.policy);
+  const policy = props.policy ?? null;
   return (
     <section className="cookie-notice" aria-label={t('consent.label')} aria-live="polite" hidden={!hydrated || choice !== null}>
       <div className="cookie-notice__inner">
@@ -33,10 +33,10 @@ export function CookieNotice({ block }: BlockComponentProps) {
         </div>
         <div className="cookie-notice__actions">
           <button type="button" className="cookie-notice__button" onClick={() => setConsent('denied')}>
-            {text(props.rejectLabel) || t('consent.reject')}
+            {(props.rejectLabel ?? '') || t('consent.reject')}
           </button>
           <button type="button" className="cookie-notice__button cookie-notice__button--accept" onClick={() => setConsent('granted')}>
-            {text(props.acceptLabel) || t('consent.accept')}
+            {(props.acceptLabel ?? '') || t('consent.accept')}
           </button>
         </div>
       </div>

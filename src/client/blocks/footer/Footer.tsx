@@ -1,22 +1,17 @@
 import { useTranslation } from '../../i18n/use-translation.js';
-import type { Link } from '../../../shared/model.js';
 import { RichText } from '../../components/RichText.js';
-import { asLink, SmartLink } from '../../components/SmartLink.js';
-import { list, record, text, type BlockComponentProps } from '../props.js';
+import { SmartLink } from '../../components/SmartLink.js';
+import type { BlockComponentProps } from '../props.js';
 import './footer.css';
 
 const NETWORKS = new Set(['facebook', 'instagram', 'x', 'youtube', 'tiktok', 'whatsapp', 'linkedin']);
 
 /** `blocks.footer`: columns of links, social links, legal rich text. */
-export function Footer({ block }: BlockComponentProps) {
+export function Footer({ block }: BlockComponentProps<'blocks.footer'>) {
   const { t } = useTranslation();
-  const columns = list(block.props.columns).map((raw) => {
-    const column = record(raw);
-    return { title: text(column.title), links: list(column.links).map(asLink).filter((l): l is Link => l !== null) };
-  });
-  const social = list(block.props.social)
-    .map(record)
-    .map((s) => ({ network: text(s.network).toLowerCase(), url: text(s.url) }))
+  const columns = (block.props.columns ?? []).map((column) => ({ title: column.title ?? '', links: column.links ?? [] }));
+  const social = (block.props.social ?? [])
+    .map((s) => ({ network: (s.network ?? '').toLowerCase(), url: s.url ?? '' }))
     .filter((s) => s.url.startsWith('https://') || s.url.startsWith('http://'));
   return (
     <footer className="site-footer">

@@ -30,7 +30,7 @@ const CHOSEN_ON_CHANGE = new Set(['select-one', 'radio', 'checkbox']);
  * with fetch (busy, success and failure states) and never clears what the
  * visitor typed unless the message was sent.
  */
-export function Form({ block, inModal = false }: BlockComponentProps) {
+export function Form({ block, inModal = false }: BlockComponentProps<'blocks.form' | 'modals.embedded-form'>) {
   const { t } = useTranslation();
   const page = usePage();
   const { resorts } = usePageData();

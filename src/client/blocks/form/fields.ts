@@ -1,13 +1,16 @@
 import { isFormFieldKind, toOption, type FormFieldKind, type Option } from '../../../shared/block-values.js';
-import { list, record, text } from '../props.js';
+import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import { htmlPattern } from './pattern.js';
 
 /** Input kinds of `blocks.form` (FORM_FIELD_KINDS); anything else renders as `text`. */
-export type FieldKind = FormFieldKind;
+type FieldKind = FormFieldKind;
 /** Options come as strings (`"Spa"`) or objects (`{label, value}`, `{name, code}`, `{text}`); null entries are skipped. */
 export { toOption, type Option };
 
-/** One field of the form, narrowed from the CMS props (every value may be null there). */
+type Props = BlockProps<'blocks.form'>;
+type FieldProps = NonNullable<Props['fields']>[number];
+
+/** One field of the form, with the form's defaults applied to its props. */
 export interface FieldSpec {
   kind: FieldKind;
   name: string;
@@ -27,7 +30,7 @@ export interface FormSpec {
   title: string;
   fields: FieldSpec[];
   submitLabel: string;
-  /** Plain text or HTML from the CMS (not sanitised by the build: see SafeMessage.tsx). */
+  /** Rich text, sanitised by the build (a `richText` field of the declaration); '' for the locale's default. */
   successMessage: string;
   /** Endpoint of a non-Netlify form; null = Netlify Forms. */
   action: string | null;
@@ -36,47 +39,45 @@ export interface FormSpec {
 /** Phone numbers without a CMS pattern: digits, spaces and `+ ( ) . -`, 7 to 20 characters. */
 const PHONE_PATTERN = '[0-9+() .-]{7,20}';
 
-function options(raw: unknown): Option[] {
+function options(raw: FieldProps['options']): Option[] {
   const seen = new Set<string>();
-  return list(raw)
+  return (raw ?? [])
     .map(toOption)
     .filter((o): o is Option => o !== null && !seen.has(o.value) && !!seen.add(o.value));
 }
 
-const bound = (value: unknown): number | string | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : text(value).trim() || null;
+const bound = (value: FieldProps['min']): number | string | null => (typeof value === 'string' ? value.trim() || null : (value ?? null));
 
-export function toField(raw: unknown): FieldSpec | null {
-  const f = record(raw);
-  const name = text(f.name).trim();
+export function toField(f: FieldProps): FieldSpec | null {
+  const name = (f.name ?? '').trim();
   if (!name) return null;
-  const given = text(f.kind);
+  const given = f.kind ?? '';
   const kind = isFormFieldKind(given) ? given : 'text';
   return {
     kind,
     name,
-    label: text(f.label) || name,
+    label: f.label || name,
     required: f.required === true,
     options: options(f.options),
     min: bound(f.min),
     max: bound(f.max),
-    pattern: htmlPattern(text(f.pattern) || (kind === 'phone' ? PHONE_PATTERN : null)),
-    placeholder: text(f.placeholder),
+    pattern: htmlPattern(f.pattern || (kind === 'phone' ? PHONE_PATTERN : null)),
+    placeholder: f.placeholder ?? '',
   };
 }
 
-export function toForm(props: Record<string, unknown>): FormSpec {
+export function toForm(props: Props): FormSpec {
   const seen = new Set<string>();
-  const fields = list(props.fields)
+  const fields = (props.fields ?? [])
     .map(toField)
     .filter((f): f is FieldSpec => f !== null && !seen.has(f.name) && !!seen.add(f.name));
   return {
-    name: text(props.name).trim() || 'form',
-    title: text(props.title),
+    name: (props.name ?? '').trim() || 'form',
+    title: props.title ?? '',
     fields,
-    submitLabel: text(props.submitLabel),
-    successMessage: text(props.successMessage),
-    action: text(props.action).trim() || null,
+    submitLabel: props.submitLabel ?? '',
+    successMessage: props.successMessage ?? '',
+    action: (props.action ?? '').trim() || null,
   };
 }
 

@@ -1,7 +1,11 @@
+import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import { block } from '../../test/blocks.js';
 
+type FormFieldProps = NonNullable<BlockProps<'blocks.form'>['fields']>[number];
+type FieldExtra = Partial<FormFieldProps> & { id?: number };
+
 /** A field as the CMS sends it (every key present, unused ones null), content-cache/api/pages.en.json style. */
-export const field = (kind: string, name: string, label: string, extra: Record<string, unknown> = {}) => ({
+export const field = (kind: string, name: string, label: string, extra: FieldExtra = {}): FormFieldProps => ({
   id: 1,
   kind,
   name,
@@ -24,7 +28,7 @@ const allKinds = [
   field('destination', 'resort', 'Resort', { required: true, options: ['Marea Tulum', 'Marea Playa del Carmen', 'Marea Punta Mita'] }),
   field('date', 'arrival', 'Arrival date', { min: '2026-07-01', max: '2026-12-31' }),
   field('number', 'guests', 'Number of guests', { required: true, min: 1, max: 12, placeholder: '2' }),
-  field('select', 'topic', 'What can we help with?', { required: true, options: ['Reservations', { label: 'Spa', value: 'spa' }, null] }),
+  field('select', 'topic', 'What can we help with?', { required: true, options: ['Reservations', { label: 'Spa', value: 'spa' }] }),
   field('radio', 'contactBy', 'How should we reach you?', { required: true, options: ['Email', 'Phone'] }),
   field('range', 'budget', 'Budget per night (USD)', { min: 150, max: 1500 }),
   field('checkbox', 'interests', 'Interests', { required: true, options: [{ name: 'Diving', code: 'dive' }, 'Golf'] }),
@@ -37,7 +41,7 @@ export const resorts = [
   { code: 'MPMT', name: 'Marea Punta Mita', destination: 'Riviera Nayarit' },
 ];
 
-export const formBlock = (props: Record<string, unknown> = {}, component = 'blocks.form') =>
+export const formBlock = (props: BlockProps<'blocks.form'> = {}, component: 'blocks.form' | 'modals.embedded-form' = 'blocks.form') =>
   block(component, {
     name: 'contact',
     title: 'Send us a message',

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { asMediaList, ResponsiveImage } from '../../components/ResponsiveImage.js';
-import { num, text, type BlockComponentProps } from '../props.js';
+import { ResponsiveImage } from '../../components/ResponsiveImage.js';
+import type { BlockComponentProps } from '../props.js';
 import { loadLightbox, type LightboxComponent } from './load-lightbox.js';
 import './gallery.css';
 
 /** Columns from the CMS, kept to what a row of thumbnails can take. Default 3. */
-export function galleryColumns(value: unknown): number {
-  return Math.min(6, Math.max(1, Math.round(num(value, 3))));
+export function galleryColumns(value: number | null | undefined): number {
+  return Math.min(6, Math.max(1, Math.round(value ?? 3)));
 }
 
 /**
@@ -31,16 +31,16 @@ function thumbnailSizes(columns: number): string {
  * loaded when first needed). Closing it returns focus to the thumbnail
  * that opened it.
  */
-export function Gallery({ block }: BlockComponentProps) {
+export function Gallery({ block }: BlockComponentProps<'blocks.gallery'>) {
   const { t } = useTranslation();
   const uid = useId();
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const opener = useRef(0);
   const [viewer, setViewer] = useState<{ Lightbox: LightboxComponent; start: number } | null>(null);
-  const images = asMediaList(block.props.images).filter((media) => media.kind === 'image');
+  const images = (block.props.images ?? []).filter((media) => media.kind === 'image');
   if (images.length === 0) return null;
 
-  const title = text(block.props.title);
+  const title = block.props.title ?? '';
   const columns = galleryColumns(block.props.columns);
   const { phone, tablet, wide } = columnsByWidth(columns);
   const style = { '--gallery-columns-phone': phone, '--gallery-columns-tablet': tablet, '--gallery-columns': wide } as CSSProperties;

@@ -1,13 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import type { Link } from '../../../shared/model.js';
+import type { Link, NavLink } from '../../../shared/model.js';
 import { linkHref } from '../../../shared/routes.js';
 import { usePage } from '../../app/page-context.js';
 import { useSearch } from '../../app/use-search.js';
-import { asMedia } from '../../components/ResponsiveImage.js';
-import { asLink, SmartLink } from '../../components/SmartLink.js';
-import { list, record, text, type BlockComponentProps } from '../props.js';
+import { SmartLink } from '../../components/SmartLink.js';
+import type { BlockComponentProps } from '../props.js';
 import './header.css';
 
 interface NavItem {
@@ -15,25 +14,21 @@ interface NavItem {
   children: Link[];
 }
 
-function navItems(value: unknown): NavItem[] {
-  return list(value).flatMap((raw) => {
-    const link = asLink(raw);
-    if (!link) return [];
-    const children = list(record(raw).children).map(asLink).filter((l): l is Link => l !== null);
-    return [{ link, children }];
-  });
+/** The navigation: each link with its sub-links (the build's `links` field keeps `children` on internal links). */
+function navItems(value: readonly NavLink[] | null | undefined): NavItem[] {
+  return (value ?? []).map((link) => ({ link, children: link.children ?? [] }));
 }
 
 /** `blocks.header`: logo, nav links with optional children, phone. Mobile first: a disclosure menu. */
-export function Header({ block }: BlockComponentProps) {
+export function Header({ block }: BlockComponentProps<'blocks.header'>) {
   const { t } = useTranslation();
   const { locale } = usePage();
   const { pathname } = useLocation();
   const search = useSearch();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const logo = asMedia(block.props.logo);
-  const phone = text(block.props.phone);
+  const logo = block.props.logo ?? null;
+  const phone = block.props.phone ?? '';
   const items = navItems(block.props.nav);
 
   // A navigation closes the menu.

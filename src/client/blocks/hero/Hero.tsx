@@ -1,17 +1,17 @@
-import { asMedia, ResponsiveImage } from '../../components/ResponsiveImage.js';
-import { asLink, SmartLink } from '../../components/SmartLink.js';
-import { text, type BlockComponentProps } from '../props.js';
+import { ResponsiveImage } from '../../components/ResponsiveImage.js';
+import { SmartLink } from '../../components/SmartLink.js';
+import type { BlockComponentProps } from '../props.js';
 import { BackgroundVideo } from './BackgroundVideo.js';
 import './hero.css';
 
 /** `blocks.hero`: title, subtitle, media (image or video), cta link, height full/half. */
-export function Hero({ block, index }: BlockComponentProps) {
+export function Hero({ block, index }: BlockComponentProps<'blocks.hero'>) {
   const { props } = block;
-  const media = asMedia(props.media);
-  const cta = asLink(props.cta);
+  const media = props.media ?? null;
+  const cta = props.cta ?? null;
   const height = props.height === 'half' ? 'half' : 'full';
-  const title = text(props.title);
-  const subtitle = text(props.subtitle);
+  const title = props.title ?? '';
+  const subtitle = props.subtitle ?? '';
   const Heading = index === 0 ? 'h1' : 'h2';
   return (
     <section className={`hero hero--${height}`} aria-label={title || undefined}>

@@ -14,7 +14,7 @@ import './language-switcher.css';
  * page when there is none). Rule 10: the cookie is written *before* the
  * navigation, so choosing English on a Spanish page sticks.
  */
-export function LanguageSwitcher(_: BlockComponentProps) {
+export function LanguageSwitcher(_: BlockComponentProps<'blocks.language-switcher'>) {
   const { t } = useTranslation();
   const { locale, alternates } = usePage();
   const search = useSearch();

@@ -7,7 +7,7 @@ import { OfferToast } from './OfferToast.js';
 
 const props = {
   text: '<p>Winter Escape: save up to 30% with code <strong>WINTERUS</strong>.</p>',
-  link: { kind: 'internal', label: 'See rooms', slug: 'rooms' },
+  link: { kind: 'internal' as const, label: 'See rooms', slug: 'rooms' },
   startdate: '2026-10-01T00:00:00.000Z',
   enddate: '2027-03-31T23:59:59.000Z',
   background: '#0e6f80',

@@ -2,8 +2,8 @@ import { useEffect, useState, type CSSProperties, type KeyboardEvent, type Mouse
 import { useTranslation } from '../../i18n/use-translation.js';
 import { isActive, type DateBound } from '../../../shared/dates.js';
 import { RichText } from '../../components/RichText.js';
-import { asLink, SmartLink } from '../../components/SmartLink.js';
-import { num, type BlockComponentProps } from '../props.js';
+import { SmartLink } from '../../components/SmartLink.js';
+import type { BlockComponentProps } from '../props.js';
 import { toastColours } from './colours.js';
 import { dismissalKey, isDismissed, rememberDismissal } from './dismissal.js';
 import { useCookieClearance } from './use-cookie-clearance.js';
@@ -21,12 +21,12 @@ import './offer-toast.css';
  * A polite status region announces it without moving focus; the close button
  * and Escape (while focus is inside) dismiss it for the session.
  */
-export function OfferToast({ block }: BlockComponentProps) {
+export function OfferToast({ block }: BlockComponentProps<'blocks.offer-toast'>) {
   const { t } = useTranslation();
   const { props } = block;
   const key = dismissalKey(block);
-  const delay = Math.max(0, num(props.delay, 0));
-  const { startdate, enddate } = props as { startdate?: DateBound; enddate?: DateBound };
+  const delay = Math.max(0, props.delay ?? 0);
+  const { startdate, enddate } = props;
   const [shown, setShown] = useState(false);
   const clearance = useCookieClearance(shown);
 
@@ -52,7 +52,7 @@ export function OfferToast({ block }: BlockComponentProps) {
     if ((event.target as Element).closest('a')) dismiss(false);
   };
 
-  const link = asLink(props.link);
+  const link = props.link ?? null;
   const colours = toastColours(props.background);
   const style = {
     // A CMS colour card needs no stripe of another colour: the edge takes the card's own colour.

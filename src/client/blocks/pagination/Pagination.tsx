@@ -14,7 +14,7 @@ const internal = (slug: string): Link => ({ kind: 'internal', slug, label: '' })
  * `usePageData().pagination`. Links are SmartLinks, so they carry the query
  * string (rule 4). Nothing when the list fits on one page.
  */
-export function Pagination(_: BlockComponentProps) {
+export function Pagination(_: BlockComponentProps<'blocks.pagination'>) {
   const { t } = useTranslation();
   const pagination = usePageData().pagination;
   if (!pagination || pagination.pageCount <= 1) return null;

@@ -2,7 +2,8 @@ import { useTranslation } from '../../i18n/use-translation.js';
 import type { Countries } from '../../../shared/model.js';
 import { geolocated } from '../../../shared/geo.js';
 import { usePage } from '../../app/page-context.js';
-import { list, record, text, type BlockComponentProps } from '../props.js';
+import type { BlockProps } from '../../../shared/blocks/catalogue.js';
+import type { BlockComponentProps } from '../props.js';
 import './phone.css';
 
 export interface PhoneNumber {
@@ -11,14 +12,15 @@ export interface PhoneNumber {
   countries: Countries;
 }
 
-/** The block's `numbers`, minus entries without a number (normalisation already turned `countries` into a list or null). */
-export function phoneNumbers(value: unknown): PhoneNumber[] {
-  return list(value).flatMap((raw) => {
-    const item = record(raw);
-    const number = text(item.number).trim();
-    if (!/\d/.test(number)) return [];
-    const countries = Array.isArray(item.countries) ? item.countries.filter((c): c is string => typeof c === 'string') : null;
-    return [{ label: text(item.label).trim(), number, countries }];
+/**
+ * The block's `numbers`, minus entries without a number. A geolocated list
+ * is checked in the browser too (spec §5): anything but an array is none.
+ */
+export function phoneNumbers(value: BlockProps<'blocks.phone'>['numbers']): PhoneNumber[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const number = (item.number ?? '').trim();
+    return /\d/.test(number) ? [{ label: (item.label ?? '').trim(), number, countries: item.countries ?? null }] : [];
   });
 }
 
@@ -35,7 +37,7 @@ export function telHref(number: string): string {
  * number is re-selected without a hydration mismatch. Compact: it sits in
  * the layout header strip as well as in page content.
  */
-export function Phone({ block }: BlockComponentProps) {
+export function Phone({ block }: BlockComponentProps<'blocks.phone'>) {
   const { t } = useTranslation();
   const { country } = usePage();
   const chosen = geolocated(phoneNumbers(block.props.numbers), country)[0];

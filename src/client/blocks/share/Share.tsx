@@ -15,7 +15,7 @@ type CopyState = 'idle' | 'copied' | 'manual';
  * "Share on X (opens in a new tab)"); email is a `mailto:`; copy puts the
  * page's canonical URL on the clipboard and says so in a polite status.
  */
-export function Share({ block }: BlockComponentProps) {
+export function Share({ block }: BlockComponentProps<'blocks.share'>) {
   const { t } = useTranslation();
   const headingId = useId();
   const { url, title } = useShareTarget();

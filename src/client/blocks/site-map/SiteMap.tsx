@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.js';
 import type { SiteMapGroup } from '../../../shared/page-data.js';
 import { usePageData } from '../../app/page-data.js';
 import { SmartLink } from '../../components/SmartLink.js';
-import { text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import './site-map.css';
 
 /**
@@ -11,12 +11,12 @@ import './site-map.css';
  * kind (`usePageData().siteMap`, resolved at build time), each group under
  * its translated kind heading. Links carry the query string (rule 4).
  */
-export function SiteMap({ block, inModal = false }: BlockComponentProps) {
+export function SiteMap({ block, inModal = false }: BlockComponentProps<'blocks.site-map'>) {
   const { t } = useTranslation();
   const headingId = useId();
   const groups = (usePageData().siteMap ?? []).filter((g) => g.pages.length > 0);
   if (groups.length === 0) return null;
-  const title = text(block.props.title);
+  const title = block.props.title ?? '';
   const showTitle = title !== '' && !inModal;
   return (
     <section

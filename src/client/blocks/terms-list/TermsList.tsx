@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { RichText } from '../../components/RichText.js';
-import { list, record, text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import { termsOf } from './terms-ids.js';
 import './terms-list.css';
 
@@ -10,12 +10,12 @@ import './terms-list.css';
  * (`/terms#terms-deposits`). Static: nothing to hydrate but the links in
  * the bodies.
  */
-export function TermsList({ block }: BlockComponentProps) {
+export function TermsList({ block }: BlockComponentProps<'blocks.terms-list'>) {
   const uid = useId();
-  const title = text(block.props.title);
-  const items = list(block.props.items).map(record);
+  const title = block.props.title ?? '';
+  const items = block.props.items ?? [];
   if (items.length === 0) return null;
-  const terms = termsOf(items.map((item) => text(item.title)));
+  const terms = termsOf(items.map((item) => item.title ?? ''));
   return (
     <section className="terms-list container container--narrow" aria-labelledby={title ? `${uid}-title` : undefined}>
       {title && (
@@ -30,7 +30,7 @@ export function TermsList({ block }: BlockComponentProps) {
             <h3 className="terms-list__heading">
               <span className="terms-list__number">{term.number}.</span> {term.title}
             </h3>
-            <RichText className="terms-list__body" html={items[index]!.body} />
+            <RichText className="terms-list__body" html={items[index]!.body ?? ''} />
           </li>
         ))}
       </ol>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { text, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 import { durationAttribute, endInstant, timeLeft, UNITS, type TimeLeft } from './countdown.js';
 import { useTickingNow } from './use-ticking-now.js';
 import './timer.css';
@@ -16,11 +16,11 @@ import './timer.css';
  * aria-hidden, and a `role="timer"` (implicitly aria-live off) holds a
  * summary to the minute that can be read on demand.
  */
-export function Timer({ block, inModal = false }: BlockComponentProps) {
+export function Timer({ block, inModal = false }: BlockComponentProps<'blocks.timer'>) {
   const { t } = useTranslation();
   const titleId = useId();
-  const end = endInstant(text(block.props.enddate));
-  const title = text(block.props.title);
+  const end = endInstant((block.props.enddate ?? ''));
+  const title = block.props.title ?? '';
   const left = useTimeLeft(end);
   if (!end) return null;
   const showTitle = title !== '' && !inModal;
@@ -48,7 +48,7 @@ export function Timer({ block, inModal = false }: BlockComponentProps) {
           </time>
         </div>
       ) : (
-        <p className="timer__expired">{text(block.props.expiredText) || t('timer.expired')}</p>
+        <p className="timer__expired">{(block.props.expiredText ?? '') || t('timer.expired')}</p>
       )}
     </section>
   );

@@ -1,24 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { prefersReducedMotion } from '../../lib/reduced-motion.js';
-import { asMedia } from '../../components/ResponsiveImage.js';
-import { bool, type BlockComponentProps } from '../props.js';
+import type { BlockComponentProps } from '../props.js';
 
 /**
  * `blocks.video`: media (video), poster, autoplay, loop. Autoplay is muted
  * (browsers refuse sound), stopped for visitors who prefer reduced motion,
  * and the native controls stay available.
  */
-export function Video({ block }: BlockComponentProps) {
+export function Video({ block }: BlockComponentProps<'blocks.video'>) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (prefersReducedMotion()) ref.current?.pause();
   }, []);
-  const media = asMedia(block.props.media);
-  const poster = asMedia(block.props.poster);
+  const media = block.props.media ?? null;
+  const poster = block.props.poster ?? null;
   if (!media) return null;
-  const autoplay = bool(block.props.autoplay);
+  const autoplay = block.props.autoplay ?? false;
   return (
     <figure className="block-video container">
       <video
@@ -30,7 +29,7 @@ export function Video({ block }: BlockComponentProps) {
         controls
         autoPlay={autoplay}
         muted={autoplay}
-        loop={bool(block.props.loop)}
+        loop={(block.props.loop ?? false)}
         playsInline
         preload={autoplay ? 'auto' : 'none'}
         aria-label={media.alt || undefined}

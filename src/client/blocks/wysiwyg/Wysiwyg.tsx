@@ -2,7 +2,7 @@ import { RichText } from '../../components/RichText.js';
 import type { BlockComponentProps } from '../props.js';
 
 /** `blocks.wysiwyg`: body (rich text, sanitised at build time). */
-export function Wysiwyg({ block }: BlockComponentProps) {
+export function Wysiwyg({ block }: BlockComponentProps<'blocks.wysiwyg'>) {
   return (
     <section className="block-wysiwyg container container--narrow">
       <RichText html={block.props.body} />

@@ -7,6 +7,6 @@ import { Form } from '../../../blocks/form/Form.js';
  * own out (`inModal`). Netlify only detects forms in the static HTML: the
  * layout renders a NetlifyFormStub for each modal form (blocks/form).
  */
-export function EmbeddedForm(props: BlockComponentProps) {
+export function EmbeddedForm(props: BlockComponentProps<'modals.embedded-form'>) {
   return <Form {...props} inModal />;
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { block, image } from '../../../test/blocks.js';
 import { renderStatic } from '../../../test/render.js';
-import { featureText, ModalRoom } from './ModalRoom.js';
+import { ModalRoom } from './ModalRoom.js';
 
 const room = (props: Record<string, unknown> = {}) =>
   block('modals.room', {
     title: 'Ocean View Suite',
     images: [image, { ...image, url: '/assets/media/pool.jpg', alt: 'Infinity pool', formats: [] }],
     body: '<p>From <strong>USD 480</strong> per night.</p>',
-    features: ['62 m²', { label: 'King bed' }, { text: 'Soaking tub' }, '', null],
+    features: ['62 m²', 'King bed', 'Soaking tub', ''],
     cta: { kind: 'internal', label: 'Book this suite', slug: 'rooms/ocean-view-suite' },
     ...props,
   });
@@ -43,9 +43,5 @@ describe('modals.room', () => {
     expect(html).toContain('aria-label="Fotos de Ocean View Suite"');
     expect(html).not.toContain('modal-room__features');
     expect(html).not.toContain('modal-item__cta');
-  });
-
-  it('reads features as strings or as { label | text | title | name } objects', () => {
-    expect(['a', { label: 'b' }, { text: 'c' }, { title: 'd' }, { name: 'e' }, 3, {}].map(featureText)).toEqual(['a', 'b', 'c', 'd', 'e', '', '']);
   });
 });

@@ -1,29 +1,22 @@
 import { useTranslation } from '../../../i18n/use-translation.js';
 import { RichText } from '../../../components/RichText.js';
-import { asMediaList, ResponsiveImage } from '../../../components/ResponsiveImage.js';
-import { asLink, SmartLink } from '../../../components/SmartLink.js';
-import { list, record, text, type BlockComponentProps } from '../../../blocks/props.js';
+import { ResponsiveImage } from '../../../components/ResponsiveImage.js';
+import { SmartLink } from '../../../components/SmartLink.js';
+import type { BlockComponentProps } from '../../../blocks/props.js';
 import { ItemTitle, itemClass } from '../item-frame.js';
 import './room.css';
-
-/** A feature is a string in the bundled content; a CMS may also send `{ label }` / `{ text }` components. */
-export function featureText(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  const r = record(value);
-  return (text(r.label) || text(r.text) || text(r.title) || text(r.name)).trim();
-}
 
 /**
  * `modals.room`: title, images (a swipeable scroll-snap strip), body, features
  * (a checked list), cta link. In a modal the dialog's heading is the title.
  */
-export function ModalRoom({ block, inModal = false }: BlockComponentProps) {
+export function ModalRoom({ block, inModal = false }: BlockComponentProps<'modals.room'>) {
   const { t } = useTranslation();
   const { props } = block;
-  const title = text(props.title);
-  const images = asMediaList(props.images).filter((m) => m.kind === 'image');
-  const features = list(props.features).map(featureText).filter(Boolean);
-  const cta = asLink(props.cta);
+  const title = props.title ?? '';
+  const images = (props.images ?? []).filter((m) => m.kind === 'image');
+  const features = (props.features ?? []).map((f) => f.trim()).filter(Boolean);
+  const cta = props.cta ?? null;
   return (
     <article className={itemClass('modal-room', inModal)}>
       {!inModal && <ItemTitle title={title} />}

@@ -1,17 +1,17 @@
 import { RichText } from '../../../components/RichText.js';
-import { asMedia, ResponsiveImage } from '../../../components/ResponsiveImage.js';
-import { asLink, SmartLink } from '../../../components/SmartLink.js';
-import { text, type BlockComponentProps } from '../../../blocks/props.js';
+import { ResponsiveImage } from '../../../components/ResponsiveImage.js';
+import { SmartLink } from '../../../components/SmartLink.js';
+import type { BlockComponentProps } from '../../../blocks/props.js';
 import { ItemTitle, itemClass } from '../item-frame.js';
 
 /** `modals.service`: title, media (image or video), body, cta link. */
-export function ModalService({ block, inModal = false }: BlockComponentProps) {
+export function ModalService({ block, inModal = false }: BlockComponentProps<'modals.service'>) {
   const { props } = block;
-  const media = asMedia(props.media);
-  const cta = asLink(props.cta);
+  const media = props.media ?? null;
+  const cta = props.cta ?? null;
   return (
     <article className={itemClass('modal-service', inModal)}>
-      {!inModal && <ItemTitle title={text(props.title)} />}
+      {!inModal && <ItemTitle title={props.title ?? ''} />}
       {media?.kind === 'image' && (
         <ResponsiveImage className="modal-item__media" media={media} sizes="(min-width: 40rem) 44rem, 100vw" priority={inModal} />
       )}

@@ -13,7 +13,7 @@ const image = { id: 1, url: '/uploads/a.jpg', mime: 'image/jpeg' };
 const video = { id: 2, url: '/uploads/a.mp4', mime: 'video/mp4' };
 const form = (fields: unknown, extra: Record<string, unknown> = {}) => ({ __component: 'blocks.form', id: 1, name: 'contact', fields, ...extra });
 
-describe('checkBlockProps: forms', () => {
+describe('block warnings (declarations): forms', () => {
   it('InvalidFieldKind: an unknown kind renders as text', () => {
     const { content, issues } = run([{ __component: 'blocks.hero', title: 'Hi' }, form([{ kind: 'text', name: 'a' }, { kind: 'textarea', name: 'message' }])]);
     expect(issues).toEqual([
@@ -65,7 +65,7 @@ describe('checkBlockProps: forms', () => {
   });
 });
 
-describe('checkBlockProps: lists and their items', () => {
+describe('block warnings (declarations): lists and their items', () => {
   it.each([
     ['blocks.carousel', 'slides'],
     ['modals.carousel', 'slides'],
@@ -102,10 +102,11 @@ describe('checkBlockProps: lists and their items', () => {
   it('UnknownShareNetwork: each unknown entry, case and spaces aside', () => {
     const { issues } = run([{ __component: 'blocks.share', networks: ['Facebook', ' x ', 'tiktok', 7] }]);
     expect(issues.map((i) => [i.code, i.field, i.message])).toEqual([
+      // Not text at all: the declaration's `strings` field leaves it out before the block's check runs.
+      ['InvalidField', 'blocks[0].networks[3]', 'Expected blocks[0].networks[3] to be text, found the number 7; using nothing (the entry is left out)'],
       ['UnknownShareNetwork', 'blocks[0].networks[2]', 'Unknown share network the string "tiktok"; it is left out'],
-      ['UnknownShareNetwork', 'blocks[0].networks[3]', 'Unknown share network the number 7; it is left out'],
     ]);
-    expect(issues[0]!.hint).toBe('Use only facebook, x, whatsapp, email, copy.');
+    expect(issues[1]!.hint).toBe('Use only facebook, x, whatsapp, email, copy.');
   });
 
   it('NoImages: a gallery with no images, or only videos, is not shown', () => {
@@ -116,7 +117,7 @@ describe('checkBlockProps: lists and their items', () => {
   });
 });
 
-describe('checkBlockProps: values', () => {
+describe('block warnings (declarations): values', () => {
   it('InvalidDate: an unreadable timer end hides the timer', () => {
     const { issues } = run([{ __component: 'blocks.timer', title: 'Sale ends', enddate: 'next friday' }]);
     expect(issues).toEqual([

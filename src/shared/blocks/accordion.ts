@@ -1,0 +1,14 @@
+import { declare, list, richText, text } from './fields.js';
+
+/** Accordion.tsx leaves out items without a title. */
+export const accordion = declare(
+  'blocks.accordion',
+  { title: text(), items: list({ title: text(), body: richText() }) },
+  {
+    check(props, warn) {
+      props.items?.forEach((item, i) => {
+        if (!item.title) warn.incompleteItem(['items', i, 'title'], 'Accordion item', 'title', item.title);
+      });
+    },
+  },
+);

@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from './catalogue.js';
+import type { Declaration } from './fields.js';
+import { CHROME_COMPONENTS } from './names.js';
+
+const src = new URL('../../', import.meta.url);
+const NOT_DECLARATIONS = new Set(['fields.ts', 'catalogue.ts', 'names.ts']);
+
+/** The declaration files of a folder, by the name their file gives (`blog-list.ts` → `blog-list`). */
+const declarationFiles = (folder: string) =>
+  readdirSync(new URL(folder, src))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !NOT_DECLARATIONS.has(file))
+    .map((file) => file.slice(0, -3))
+    .sort();
+
+const folders = (folder: string) => readdirSync(new URL(folder, src), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const names = (declarations: readonly Declaration[], prefix: string) => declarations.map((d) => d.component.slice(prefix.length)).sort();
+
+describe('a block is declared once (README, "Adding a block")', () => {
+  it('every declaration file of src/shared/blocks/ is in the catalogue as blocks.<file>, and every catalogued block has its file', () => {
+    expect(names(BLOCK_DECLARATIONS, 'blocks.')).toEqual(declarationFiles('shared/blocks/'));
+  });
+
+  it('every declaration file of src/shared/modal-items/ is in the catalogue as modals.<file>', () => {
+    expect(names(MODAL_ITEM_DECLARATIONS, 'modals.')).toEqual(declarationFiles('shared/modal-items/'));
+  });
+
+  it('every declared block has a component folder with an index.ts, and every component folder a declaration', () => {
+    expect(folders('client/blocks/')).toEqual(names(BLOCK_DECLARATIONS, 'blocks.'));
+    expect(folders('client/modals/items/')).toEqual(names(MODAL_ITEM_DECLARATIONS, 'modals.'));
+    for (const name of folders('client/blocks/')) expect(existsSync(new URL(`client/blocks/${name}/index.ts`, src)), name).toBe(true);
+    for (const name of folders('client/modals/items/')) expect(existsSync(new URL(`client/modals/items/${name}/index.ts`, src)), name).toBe(true);
+  });
+
+  it('the browser\'s chrome list is exactly the blocks declared `chrome`', () => {
+    expect([...CHROME_COMPONENTS].sort()).toEqual(BLOCK_DECLARATIONS.filter((d) => 'chrome' in d && d.chrome).map((d) => d.component).sort());
+  });
+
+  it('every block can be scheduled; list fields declare their items; choices and numbers say what happens instead', () => {
+    for (const declaration of [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS]) {
+      const { fields, component } = declaration;
+      expect(fields.startdate?.kind, component).toBe('date');
+      expect(fields.enddate?.kind, component).toBe('date');
+      for (const [key, field] of Object.entries(fields)) {
+        if (field.kind === 'list') expect(Object.keys(field.item ?? {}).length, `${component}.${key}`).toBeGreaterThan(0);
+        if (field.kind === 'choice' || field.kind === 'number' || field.kind === 'date') expect(field.instead, `${component}.${key}`).toMatch(/\w/);
+        if (field.kind === 'choice' && field.default !== undefined) expect(field.choices, `${component}.${key}`).toContain(field.default);
+      }
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { isFormFieldKind, toOption } from '../block-values.js';
+import { boolean, bound, declare, list, options, richText, text, url, type PropsOf, type Warn } from './fields.js';
+
+/** The fields of `blocks.form`, shared with `modals.embedded-form`. */
+export const formFields = {
+  name: text({ default: 'form' }),
+  title: text(),
+  fields: list({
+    kind: text({ default: 'text' }),
+    name: text(),
+    label: text(),
+    required: boolean({ default: false }),
+    options: options(),
+    min: bound(),
+    max: bound(),
+    pattern: text(),
+    placeholder: text(),
+  }),
+  submitLabel: text(),
+  successMessage: richText(),
+  action: url(),
+};
+
+/**
+ * form/fields.ts `toForm`: the name defaults to "form"; fields without a
+ * name or with a taken one are dropped; unknown kinds become text; a select
+ * or radio without usable options offers nothing.
+ */
+export function checkForm(props: PropsOf<typeof formFields>, warn: Warn): void {
+  if ((props.name ?? '').trim() === '') warn.missingFormName(['name'], props.name);
+  const first = new Map<string, number>();
+  props.fields?.forEach((field, index) => {
+    const at = ['fields', index] as const;
+    const name = (field.name ?? '').trim();
+    if (name === '') return warn.incompleteItem([...at, 'name'], 'Form field', 'name', field.name);
+    const taken = first.get(name);
+    if (taken !== undefined) return warn.duplicateFieldName([...at, 'name'], name, taken);
+    first.set(name, index);
+    const kind = field.kind ?? '';
+    if (kind !== '' && !isFormFieldKind(kind)) warn.invalidFieldKind([...at, 'kind'], field.kind);
+    // FieldView: only these two take their choices from `options` alone (a checkbox without
+    // options is a single box; a destination offers the site's resorts).
+    const usable = (field.options ?? []).some((o) => toOption(o) !== null);
+    if ((kind === 'select' || kind === 'radio') && !usable) warn.missingOptions([...at, 'options'], kind);
+  });
+}
+
+export const form = declare('blocks.form', formFields, { check: checkForm });

@@ -1,0 +1,3 @@
+import { declare, media, text } from './fields.js';
+
+export const image = declare('blocks.image', { media: media(), caption: text() });

@@ -1,0 +1,16 @@
+import { declare, list, text } from './fields.js';
+
+/** The visitor's geolocated phone number (spec §5: `numbers` is a geolocated list). */
+export const phone = declare(
+  'blocks.phone',
+  { numbers: list({ label: text(), number: text() }, { geolocated: true }) },
+  {
+    chrome: true,
+    // Phone.tsx `phoneNumbers`.
+    check(props, warn) {
+      props.numbers?.forEach((item, i) => {
+        if (!/\d/.test(item.number ?? '')) warn.incompleteItem(['numbers', i, 'number'], 'Phone entry', 'number', item.number);
+      });
+    },
+  },
+);

@@ -1,0 +1,4 @@
+import { declare, text } from './fields.js';
+
+/** Every built page of the locale, grouped by kind (the build fills the list). */
+export const siteMap = declare('blocks.site-map', { title: text() });

@@ -1,0 +1,4 @@
+import { declare, list, richText, text } from './fields.js';
+
+/** Terms and conditions, each with an anchor from its title. */
+export const termsList = declare('blocks.terms-list', { title: text(), items: list({ title: text(), body: richText() }) });

@@ -1,0 +1,4 @@
+import { date, declare, text } from './fields.js';
+
+/** A countdown to `enddate` (its countdown, not a schedule bound); without a readable end it is not shown. */
+export const timer = declare('blocks.timer', { title: text(), enddate: date('the timer is not shown'), expiredText: text() });
