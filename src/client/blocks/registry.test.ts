@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_COMPONENTS, MODAL_COMPONENTS } from '../../shared/blocks.js';
 import { blockComponent, componentsOf, hasBlock, loadBlocks, registeredComponents } from './registry.js';
-import { block } from '../test/blocks.js';
+import { block } from '../../../test/support/blocks.js';
 
 describe('block registry (style: a block is its folder)', () => {
   it('has a component for every block and modal of the content contract, and nothing else', () => {

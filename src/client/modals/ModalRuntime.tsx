@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Block, Modal } from '../../shared/model.js';
-import { usePage } from '../app/page-context.js';
+import { usePage } from '../page/page-context.js';
 import { useLocaleModals } from './use-locale-modals.js';
 import { blockComponent, loadBlocks } from '../blocks/registry.js';
 import { text, type BlockComponent } from '../blocks/props.js';

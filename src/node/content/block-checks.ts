@@ -100,7 +100,7 @@ const carousel: Check[] = [
 const CHECKS: Readonly<Record<string, readonly Check[]>> = {
   // Hero.tsx: anything but "half" is full height.
   'blocks.hero': [choice('height', HERO_HEIGHTS, 'the hero is full height')],
-  // build/page-data.ts `listQuery`.
+  // build/resolve-page-data.ts `listQuery`.
   'blocks.blog-list': [
     choice('kind', PAGE_KINDS, 'the list shows posts'),
     number('pageSize', 'a whole number above 0', 'the default page size is used', (v) => Number.isInteger(v) && (v as number) > 0),

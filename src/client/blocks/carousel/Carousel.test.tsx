@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { block } from '../../test/blocks.js';
-import { mount, renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import ModalCarousel from '../../modals/items/carousel/index.js';
 import { Carousel } from './Carousel.js';
 import { carousel, slides } from './carousel.fixture.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { usePage } from '../../app/page-context.js';
-import { usePageData } from '../../app/page-data.js';
+import { usePage } from '../../page/page-context.js';
+import { usePageData } from '../../page/page-data-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import type { BlockComponentProps } from '../props.js';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.js';

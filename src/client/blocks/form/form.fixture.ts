@@ -1,4 +1,4 @@
-import { block } from '../../test/blocks.js';
+import { block } from '../../../../test/support/blocks.js';
 
 /** A field as the CMS sends it (every key present, unused ones null), content-cache/api/pages.en.json style. */
 export const field = (kind: string, name: string, label: string, extra: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 
 /**
  * "Now" for a countdown to `until`. Until hydration it is the page's `now`

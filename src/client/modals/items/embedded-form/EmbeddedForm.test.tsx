@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import modals from '../../../../../content-cache/api/modals.en.json';
 import { hasBlock } from '../../../blocks/registry.js';
-import { block } from '../../../test/blocks.js';
-import { renderStatic } from '../../../test/render.js';
+import { block } from '../../../../../test/support/blocks.js';
+import { renderStatic } from '../../../../../test/support/render.js';
 import EmbeddedForm from './index.js';
 
 const raw = modals.data.find((m) => m.modalName === 'groups-request')!.dynZone[0] as Record<string, unknown>;

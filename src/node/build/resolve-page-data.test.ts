@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
 import { builtPages } from './list-pages.js';
-import { DEFAULT_PAGE_SIZE, listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './page-data.js';
+import { DEFAULT_PAGE_SIZE, listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './resolve-page-data.js';
 
 const block = (component: string, props: Record<string, unknown> = {}, key = '0'): Block => ({ component, name: component, key, countries: null, props });
 

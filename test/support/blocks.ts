@@ -1,5 +1,5 @@
-import type { Block, Media } from '../../shared/model.js';
-import { displayName } from '../../shared/blocks.js';
+import type { Block, Media } from '../../src/shared/model.js';
+import { displayName } from '../../src/shared/blocks.js';
 
 export function block(component: string, props: Record<string, unknown>, countries: string[] | null = null): Block {
   return { component, name: displayName(component), key: '0', countries, props };
