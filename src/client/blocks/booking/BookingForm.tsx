@@ -59,8 +59,8 @@ export function BookingForm({ config }: { config: BookingConfig }) {
     dispatch({ type: 'restore', draft: { ...defaults, ...restoredDraft(loadSearch(), config, locale, today) } });
   });
   useEffect(() => {
-    if (focusTarget.field) document.getElementById(idOf(focusTarget.field))?.focus();
-  }, [focusTarget]);
+    if (focusTarget.field) document.getElementById(`${uid}-${focusTarget.field}`)?.focus();
+  }, [focusTarget, uid]);
 
   const errors = submitted ? validateDraft(draft, context).errors : {};
   const problems: Problems = (field) => {

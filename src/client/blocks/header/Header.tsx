@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Link } from '../../../shared/model.js';
@@ -30,14 +30,13 @@ export function Header({ block }: BlockComponentProps) {
   const { locale } = usePage();
   const { pathname } = useLocation();
   const search = useSearch();
-  const [open, setOpen] = useState(false);
+  // The path the menu was opened on: a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const menuId = useId();
   const logo = asMedia(block.props.logo);
   const phone = text(block.props.phone);
   const items = navItems(block.props.nav);
-
-  // A navigation closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <header className="site-header">
@@ -54,7 +53,7 @@ export function Header({ block }: BlockComponentProps) {
           className="site-header__toggle"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           <span className="site-header__toggle-icon" aria-hidden="true" />
           {open ? t('site.closeMenu') : t('site.menu')}
