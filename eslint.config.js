@@ -77,17 +77,7 @@ const zones = [
 ];
 
 export default defineConfig([
-  globalIgnores([
-    'dist/',
-    'dist.*/',
-    'builds/',
-    'content-cache/',
-    'reports/',
-    'test-results/',
-    '.marea/',
-    '.netlify/',
-    'test/fixtures/',
-  ]),
+  globalIgnores(['dist/', 'dist.*/', 'builds/', 'content-cache/', 'reports/', 'test-results/', '.marea/', '.netlify/', 'test/fixtures/']),
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended, importX.flatConfigs.recommended, importX.flatConfigs.typescript],
