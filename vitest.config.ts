@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * `npm test` runs four projects: unit tests beside the code (happy-dom, or
+ * `npm test` runs five projects: unit tests beside the code (happy-dom, or
  * node where a file says `@vitest-environment node`), the Netlify
- * configuration and edge/plugin tests (offline), the build tests on the
- * fixture site, and browser tests in real Chromium (playwright-core).
+ * configuration and edge/plugin tests (offline), the lint configuration's
+ * own tests (its boundaries fire), the build tests on the fixture site, and
+ * browser tests in real Chromium (playwright-core).
  */
 export default defineConfig({
   plugins: [react()],
@@ -18,6 +19,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'netlify', include: ['test/netlify/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'lint', include: ['test/lint/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -8,7 +8,7 @@ const PATTERNS: Record<Locale, string> = { en: 'MMMM d, y', es: "d 'de' MMMM 'de
 const DATE_LOCALES = { en: enUS, es } satisfies Record<Locale, unknown>;
 
 /**
- * Formatted at build time (src/node/build/page-data.ts), so the browser
+ * Formatted at build time (src/node/build/resolve-page-data.ts), so the browser
  * carries neither date-fns' formatter nor its Spanish locale for a list.
  *
  * A card's date for display and for `<time datetime>`, in UTC: the CMS date

@@ -1,7 +1,20 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { htmlFile, linkHref, normalizePath, pagePath, PAGE_ROUTES, parsePath, payloadFile, payloadUrl, slugProblem } from './routes.js';
-import { isRoutableSlug, listPageSlug, modalsFile, modalsUrl } from './routes.js';
+import {
+  htmlFile,
+  isRoutableSlug,
+  linkHref,
+  listPageSlug,
+  modalsFile,
+  modalsUrl,
+  normalizePath,
+  pagePath,
+  PAGE_ROUTES,
+  parsePath,
+  payloadFile,
+  payloadUrl,
+  slugProblem,
+} from './routes.js';
 
 describe('rule 2: route names carry the locale', () => {
   it('names routes with ___', () => {

@@ -11,13 +11,21 @@
 // Netlify Build rejects any export that is not an event handler: keep this private.
 const BUILDS_DIR = './builds';
 
-/** Before `npm run build`: bring back the builds the previous deploys left. */
+/** @typedef {Pick<import('@netlify/build').NetlifyPluginOptions, 'utils'>} Options What the handlers use of Netlify Build's arguments. */
+
+/**
+ * Before `npm run build`: bring back the builds the previous deploys left.
+ * @param {Options} options
+ */
 export async function onPreBuild({ utils }) {
   const restored = await utils.cache.restore(BUILDS_DIR);
   console.log(restored ? `keep-builds: restored ${BUILDS_DIR} from the build cache` : `keep-builds: no cached ${BUILDS_DIR} yet`);
 }
 
-/** After `npm run build`: keep `builds/` (with the new build) for the next deploy. */
+/**
+ * After `npm run build`: keep `builds/` (with the new build) for the next deploy.
+ * @param {Options} options
+ */
 export async function onPostBuild({ utils }) {
   const saved = await utils.cache.save(BUILDS_DIR);
   console.log(saved ? `keep-builds: saved ${BUILDS_DIR} to the build cache` : `keep-builds: ${BUILDS_DIR} is empty, nothing saved`);

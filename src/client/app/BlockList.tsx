@@ -4,7 +4,7 @@ import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks/names.
 import { isActive, type DateBound } from '../../shared/dates.js';
 import { geolocated } from '../../shared/geo.js';
 import { blockComponent } from '../blocks/registry.js';
-import { usePage } from './page-context.js';
+import { usePage } from '../page/page-context.js';
 
 /**
  * A block with `startdate`/`enddate` is shown only while active (rule 29).

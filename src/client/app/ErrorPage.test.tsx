@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBlocks } from '../blocks/registry.js';
-import { renderStatic } from '../test/render.js';
-import { image } from '../test/blocks.js';
-import { block } from '../test/blocks.js';
+import { renderStatic } from '../../../test/support/render.js';
+import { block, image } from '../../../test/support/blocks.js';
 import { ErrorPage } from './ErrorPage.js';
 
 beforeAll(() => loadBlocks(['blocks.header', 'blocks.footer']));

@@ -3,7 +3,7 @@ import type { ErrorContent, Layout, Locale } from '../../shared/model.js';
 import { linkHref } from '../../shared/routes.js';
 import { Link } from 'react-router-dom';
 import { DefaultLayout } from './DefaultLayout.js';
-import { useSearch } from './use-search.js';
+import { useSearch } from '../page/use-search.js';
 import './error-page.css';
 
 interface Props {

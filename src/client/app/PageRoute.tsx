@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import type { Payload } from '../../shared/payload.js';
@@ -7,8 +7,8 @@ import { BlockList } from './BlockList.js';
 import { DefaultLayout } from './DefaultLayout.js';
 import { applyHead } from './document-head.js';
 import { ErrorPage } from './ErrorPage.js';
-import { PageContext } from './page-context.js';
-import { PageDataContext } from './page-data.js';
+import { PageContext } from '../page/page-context.js';
+import { PageDataContext } from '../page/page-data-context.js';
 import { useVisitor } from './visitor.js';
 import { notFoundError } from './not-found.js';
 import { useHydrated } from '../lib/use-hydrated.js';
@@ -21,10 +21,11 @@ export function PageRoute() {
   // Rule 31: one page view per view, after its title is set. Opening or
   // closing a modal (`#modal=…`) changes only the hash: not a new view.
   const view = `${location.pathname}${location.search}`;
+  // The hash when the view starts (a later hash change is not a new view).
+  const viewHash = useEffectEvent(() => (location.hash.startsWith('#modal=') ? '' : location.hash));
   useEffect(() => {
     applyHead(payload.head);
-    const hash = location.hash.startsWith('#modal=') ? '' : location.hash;
-    emitPageView({ url: `${view}${hash}`, title: document.title });
+    emitPageView({ url: `${view}${viewHash()}`, title: document.title });
   }, [payload, view]);
   const i18n = i18nFor(payload.locale);
   const { country, now } = useVisitor(payload);

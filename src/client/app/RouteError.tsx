@@ -5,7 +5,7 @@ import { StatusError } from '../../shared/errors.js';
 import { i18nFor } from '../i18n/i18n.js';
 import { lastLayout } from './client-loader.js';
 import { ErrorPage } from './ErrorPage.js';
-import { PageContext } from './page-context.js';
+import { PageContext } from '../page/page-context.js';
 
 /** Rule 27: fatal and unhandled errors (and rule 21's 503) show the error page. */
 export function RouteError() {

@@ -7,18 +7,13 @@ import { ensureMessages } from '../i18n/load-messages.js';
 import { isValidPagePath, notFoundError } from './not-found.js';
 import { mustReload } from '../runtime/build-updates.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
+import { setNavigationTarget } from '../runtime/navigation-target.js';
 import { payloadBlocks } from './payload-blocks.js';
 
 /** Payloads already in hand, by path: the embedded one first, then fetched ones. */
 const payloads = new Map<string, Payload>();
 const layouts = new Map<Locale, Layout>();
 let currentBuildId = '';
-/** Where the navigation in progress goes (rule 17 reloads it on a chunk error). */
-let pendingTarget: string | null = null;
-
-export function navigationTarget(): string | null {
-  return pendingTarget;
-}
 
 /** Leaves the app for a full page load; the router keeps the old page until the browser navigates. */
 function fullLoad(target: string): Promise<Payload> {
@@ -75,7 +70,7 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   const url = new URL(request.url);
   const path = normalizePath(url.pathname);
   const target = `${url.pathname}${url.search}${url.hash}`;
-  pendingTarget = target;
+  setNavigationTarget(target);
   // Rule 5: a path no slug can have is a 404 without asking the server.
   if (!isValidPagePath(path)) throw notFoundError(url.pathname, url.search, url.hash);
   // Rule 16: after a newer build was signalled, navigations are full page loads.
@@ -100,6 +95,6 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   const failed = !messages.ok ? messages.error : !blocks.ok ? blocks.error : null;
   if (failed !== null && handleChunkError(failed)) return new Promise<Payload>(() => {});
   remember(path, payload);
-  pendingTarget = null;
+  setNavigationTarget(null);
   return payload;
 }

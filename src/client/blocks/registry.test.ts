@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import { blockComponent, componentsOf, loadBlocks, registeredComponents } from './registry.js';
-import { block } from '../test/blocks.js';
+import { block } from '../../../test/support/blocks.js';
 
 describe('block registry (style: a block is its folder)', () => {
   it('has a component folder for every declared block and modal item (src/shared/blocks/catalogue.ts), and nothing else', () => {

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Link } from '../../shared/model.js';
 import { linkHref } from '../../shared/routes.js';
-import { usePage } from '../app/page-context.js';
-import { useSearch } from '../app/use-search.js';
+import { usePage } from '../page/page-context.js';
+import { useSearch } from '../page/use-search.js';
 
 interface Props {
   link: Link;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { trapTab } from './focus-trap.js';
 import { lockScroll } from './scroll-lock.js';
@@ -33,15 +33,15 @@ export function ModalDialog({ title, name, onRequestClose, children }: Props) {
   const closer = useRef<HTMLButtonElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
-  const requestClose = useRef(onRequestClose);
-  requestClose.current = onRequestClose;
+  // The latest handler, called from the `close` listener the layout effect adds once.
+  const requestClose = useEffectEvent(onRequestClose);
   const scrollable = useScrollable(body);
 
   // Layout effect: open before paint, and on unmount close before the host's
   // effects run (focus can only return to the page once it is no longer inert).
   useLayoutEffect(() => {
     const element = dialog.current!;
-    const onClose = () => requestClose.current();
+    const onClose = () => requestClose();
     if (!element.open) element.showModal();
     const unlock = lockScroll();
     closer.current?.focus();

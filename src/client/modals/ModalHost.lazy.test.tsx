@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount, renderStatic } from '../test/render.js';
+import { mount, renderStatic } from '../../../test/support/render.js';
 import { modals } from './modal.fixture.js';
 import { ModalHost } from './ModalHost.js';
 

@@ -1,7 +1,7 @@
 import { act, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../test/render.js';
+import { mount } from '../../../test/support/render.js';
 import { modals } from './modal.fixture.js';
 // The runtime itself (ModalHost only loads it lazily: ModalHost.lazy.test.tsx).
 import { ModalRuntime as ModalHost, PUSHED_STATE } from './ModalRuntime.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { usePageData } from '../app/page-data.js';
+import { usePageData } from '../page/page-data-context.js';
 import { lazyOnce } from '../lib/lazy-once.js';
 import { whenIdle } from '../lib/idle.js';
 import { useHydrated } from '../lib/use-hydrated.js';

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Block, Modal } from '../../shared/model.js';
-import { usePage } from '../app/page-context.js';
+import { usePage } from '../page/page-context.js';
 import { useLocaleModals } from './use-locale-modals.js';
 import { blockComponent, loadBlocks } from '../blocks/registry.js';
 import { text, type BlockComponent } from '../blocks/props.js';
@@ -39,10 +39,16 @@ export function ModalRuntime() {
   const { country } = usePage();
   const resolution = useMemo(() => resolveModal(location.hash, modals, country), [location.hash, modals, country]);
   const [shown, setShown] = useState<Shown | null>(null);
+  // Shown only while the URL names a modal that can open (or one the locale's list may still hold):
+  // reset during render (not in an effect), so a stale dialog is never committed.
+  if (shown && resolution.kind !== 'open' && !(resolution.kind === 'unknown' && pending)) setShown(null);
   /** Where focus goes back to on close: the link that opened it, else the element focused before. */
   const opener = useRef<Element | null>(null);
+  /** The latest render's values, for callbacks and listeners (written after each commit, before any effect runs). */
   const current = useRef({ location, modals, country, shown });
-  current.current = { location, modals, country, shown };
+  useLayoutEffect(() => {
+    current.current = { location, modals, country, shown };
+  });
   /** The location whose hash is being removed (a second close must not go back twice). */
   const clearing = useRef<string | null>(null);
 
@@ -84,15 +90,11 @@ export function ModalRuntime() {
 
   // The URL names a modal: load its item's chunk, then show it; or explain why not.
   useEffect(() => {
-    if (resolution.kind === 'none') {
-      setShown(null);
-      return;
-    }
+    if (resolution.kind === 'none') return;
     // Not among the page's modals: the locale's full list is on its way (use-locale-modals.ts).
     if (resolution.kind === 'unknown' && pending) return;
     if (resolution.kind !== 'open') {
       console.warn(resolutionWarning(resolution, country));
-      setShown(null);
       clearHash(true);
       return;
     }

@@ -1,5 +1,5 @@
 import type { Modal } from '../../shared/model.js';
-import { block, image } from '../test/blocks.js';
+import { block, image } from '../../../test/support/blocks.js';
 
 /** Modals like the bundled content's: a MEX-targeted item before the default, a USA/CAN-only one, an unbuilt kind. */
 export const modals: Modal[] = [

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Modal } from '../../shared/model.js';
-import { block } from '../test/blocks.js';
-import { mount } from '../test/render.js';
+import { block } from '../../../test/support/blocks.js';
+import { mount } from '../../../test/support/render.js';
 import { useLocaleModals } from './use-locale-modals.js';
 
 const own: Modal[] = [{ id: 1, name: 'policy', items: [block('modals.wysiwyg', { title: 'Policy' })] }];

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Modal } from '../../shared/model.js';
 import { modalsUrl } from '../../shared/routes.js';
-import { usePage } from '../app/page-context.js';
-import { usePageData } from '../app/page-data.js';
+import { usePage } from '../page/page-context.js';
+import { usePageData } from '../page/page-data-context.js';
 import { findModal, modalRef } from './modal-hash.js';
 
 interface Fetched {

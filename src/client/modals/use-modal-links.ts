@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** A modal link: SmartLink's `data-modal` anchors, or any `#modal=` link (rich text, the booking's Groups). */
 export const MODAL_LINK = 'a[data-modal], a[href^="#modal="]';
@@ -16,15 +16,15 @@ export const MODAL_LINK = 'a[data-modal], a[href^="#modal="]';
  * the native behaviour: the new tab opens the modal from its URL.
  */
 export function useModalLinks(onOpen: (anchor: HTMLAnchorElement, event: MouseEvent) => void): void {
-  const handler = useRef(onOpen);
-  handler.current = onOpen;
+  // The latest `onOpen`, for the listener added once.
+  const open = useEffectEvent(onOpen);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(MODAL_LINK);
       const target = anchor?.getAttribute('target');
       if (!anchor || (target && target !== '_self')) return;
-      handler.current(anchor, event);
+      open(anchor, event);
     };
     // Bubble phase on the document: React's handlers (inside the root) have had their say.
     document.addEventListener('click', onClick);

@@ -1,4 +1,4 @@
-import { navigationTarget } from '../app/client-loader.js';
+import { navigationTarget } from './navigation-target.js';
 import { reloadOnce } from './reload-guard.js';
 
 /**

@@ -18,6 +18,7 @@ const FORBIDDEN_PROTOCOLS = new Set(['javascript:', 'data:', 'vbscript:', 'blob:
  * `javascript:`; the check must see the URL the way the browser will.
  */
 function protocolOf(url: string): string | null {
+  // eslint-disable-next-line no-control-regex -- the C0 controls the URL parser drops are what this strips
   const cleaned = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned);
   return match ? `${match[1]!.toLowerCase()}:` : null;

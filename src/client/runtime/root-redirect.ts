@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { localeOfPath } from '../../shared/locales.js';
 import { rootRedirectTarget } from '../../shared/locale-rules.js';
@@ -20,7 +20,8 @@ export function useLocaleRules(): void {
   const location = useLocation();
   const navigate = useNavigate();
   const previous = useRef<string | null>(null);
-  useEffect(() => {
+  // Reads the location it runs for; runs once per navigation (below).
+  const applyRules = useEffectEvent(() => {
     const previousPath = previous.current ?? undefined;
     previous.current = location.pathname;
     // Only `/` is ever redirected: every other page just records its locale.
@@ -49,7 +50,9 @@ export function useLocaleRules(): void {
     return () => {
       current = false;
     };
-  }, [location.key]);
+  });
+  // Once per history entry (`location.key`): a navigation to the same URL counts too.
+  useEffect(() => applyRules(), [location.key]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Locale, Page } from '../../shared/model.js';
 import { listPageSlug, pagePath } from '../../shared/routes.js';
-import { listPageCount } from './page-data.js';
+import { listPageCount } from './resolve-page-data.js';
 
 /** A page to render: a content page (`n` = 1) or page `n` ≥ 2 of its paginated list. */
 export interface BuiltPage {

@@ -2,7 +2,7 @@ import type { Locale, SiteContent } from '../../shared/model.js';
 import { errorHead, pageHead } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
 import { builtPages } from './list-pages.js';
-import { pageData, referencedModals } from './page-data.js';
+import { pageData, referencedModals } from './resolve-page-data.js';
 import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
 import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
 

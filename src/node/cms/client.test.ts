@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCmsClient } from './client.js';
 import { MalformedResponseError } from './malformed-response-error.js';
-import { delay, queryOf, sendJson, startTestServer, type TestServer } from './test-server.js';
+import { delay, queryOf, sendJson, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCmsClient } from './client.js';
 import { crawl } from './crawl.js';
-import { sendJson, startTestServer, type TestServer } from './test-server.js';
+import { sendJson, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {

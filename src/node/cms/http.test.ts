@@ -5,7 +5,7 @@ import { getJson } from './http.js';
 import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 import { NetworkError } from './network-error.js';
-import { delay, sendJson, startTestServer, type TestServer } from './test-server.js';
+import { delay, sendJson, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 import { TimeoutError } from './timeout-error.js';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadMedia } from './media-download.js';
 import { MediaDownloadError } from './media-download-error.js';
-import { delay, startTestServer, type TestServer } from './test-server.js';
+import { delay, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let cms: TestServer;
 let cdn: TestServer;

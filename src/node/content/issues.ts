@@ -84,7 +84,7 @@ export const ISSUES = {
   markupInPlainText: () =>
     warning('MarkupInPlainText', 'HTML tags found in a plain-text field; they were removed', 'Write plain text here; formatting belongs in rich-text fields (body, text, description, legal).'),
 
-  // Block props (block-checks.ts): the block still renders, with the fallback the message names.
+  // Block props (the checks of each block's declaration, src/shared/blocks/): the block still renders, with the fallback the message names.
   invalidList: (prop: string, found: unknown) =>
     warning('InvalidList', `Expected ${prop} to be a list, found ${describe(found)}; it is read as an empty list`, `Fill in ${prop} as a repeatable list in the CMS (check the component's schema and that the crawl populates it).`),
   incompleteItem: (item: string, missing: string, ...found: [] | [unknown]) =>

@@ -15,6 +15,7 @@ const DANGEROUS: RegExp[] = [
   /<\s*\/?\s*(script|style|iframe|object|embed|svg|math|use)\b/i,
   /<[^>]*\son[a-z]+\s*=/i,
   /<[^>]*\sstyle\s*=/i,
+  // eslint-disable-next-line no-control-regex -- C0 controls before a scheme are part of what is dangerous
   /<[^>]*\s(href|src)\s*=\s*["']?[\s\u0000-\u001f]*(javascript|data|vbscript|blob)\s*:/i,
 ];
 

@@ -12,6 +12,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Browsers drop these anywhere in a URL scheme (tab, newline) or ignore them (controls, zero-width, BOM). */
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g;
 
 /**
@@ -54,6 +55,7 @@ export function unsafeProtocol(url: string): string | null {
  * (`data:text/html,…`), so a title like "Data: 3 pools" is left alone.
  */
 export function looksLikeUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- leading C0 controls, which browsers skip before a scheme
   return /^[\s\u0000-\u001f]*[a-z][a-z0-9+.-]*:(?!\s)/i.test(decodeEntities(value));
 }
 

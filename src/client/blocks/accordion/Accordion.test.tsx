@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { block } from '../../test/blocks.js';
-import { mount, renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { Accordion } from './Accordion.js';
 import { nextHeader } from './keys.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListCard, ListData } from '../../../shared/page-data.js';
-import { block, image } from '../../test/blocks.js';
-import { renderStatic } from '../../test/render.js';
+import { block, image } from '../../../../test/support/blocks.js';
+import { renderStatic } from '../../../../test/support/render.js';
 import { BlogList } from './BlogList.js';
 
 const list = block('blocks.blog-list', { title: 'From the journal', kind: 'post', category: null, pageSize: 2 });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import type { ListCard } from '../../../shared/page-data.js';
-import { usePageData } from '../../app/page-data.js';
+import { usePageData } from '../../page/page-data-context.js';
 import { ResponsiveImage } from '../../components/ResponsiveImage.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import type { BlockComponentProps } from '../props.js';

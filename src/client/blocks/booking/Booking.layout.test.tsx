@@ -1,6 +1,6 @@
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { Booking } from './Booking.js';
 import { bookingBlock, click, press } from './booking.fixture.js';
 

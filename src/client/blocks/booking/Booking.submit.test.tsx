@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { Booking } from './Booking.js';
 import { bookingBlock, choose, click, field, typeInto } from './booking.fixture.js';
 import { STORAGE_KEY } from './storage.js';

@@ -19,32 +19,32 @@ export function Booking({ block }: BlockComponentProps<'blocks.booking'>) {
   const uid = useId();
   const root = useRef<HTMLElement>(null);
   useEdgeVariables(root);
-  const sheet = useSheet();
+  const { open, opener, panel, closer, show, hide, onKeyDown } = useSheet();
   const title = config.title || t('booking.title');
-  const dialog = sheet.open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': `${uid}-sheet-title` } : {};
+  const dialog = open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': `${uid}-sheet-title` } : {};
   return (
-    <section ref={root} className={`booking${sheet.open ? ' booking--open' : ''}`} aria-labelledby={`${uid}-title`} data-booking="">
+    <section ref={root} className={`booking${open ? ' booking--open' : ''}`} aria-labelledby={`${uid}-title`} data-booking="">
       <div className="booking__inner">
         <h2 id={`${uid}-title`} className="booking__title">
           {title}
         </h2>
         <button
-          ref={sheet.opener}
+          ref={opener}
           type="button"
           className="button button--primary booking__open"
           aria-haspopup="dialog"
-          aria-expanded={sheet.open}
+          aria-expanded={open}
           aria-controls={`${uid}-panel`}
-          onClick={sheet.show}
+          onClick={show}
         >
           {t('booking.open')}
         </button>
-        <div id={`${uid}-panel`} ref={sheet.panel} className="booking__panel" onKeyDown={sheet.onKeyDown} {...dialog}>
+        <div id={`${uid}-panel`} ref={panel} className="booking__panel" onKeyDown={onKeyDown} {...dialog}>
           <div className="booking__sheet-head">
             <p id={`${uid}-sheet-title`} className="booking__sheet-title">
               {title}
             </p>
-            <button ref={sheet.closer} type="button" className="booking__close" onClick={sheet.hide}>
+            <button ref={closer} type="button" className="booking__close" onClick={hide}>
               <span aria-hidden="true">×</span>
               <span className="visually-hidden">{t('booking.close')}</span>
             </button>

@@ -2,7 +2,7 @@ import { addDays } from 'date-fns';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { useLocation } from 'react-router-dom';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { useNavigateTo } from '../../runtime/navigation-safety.js';
@@ -59,8 +59,8 @@ export function BookingForm({ config }: { config: BookingConfig }) {
     dispatch({ type: 'restore', draft: { ...defaults, ...restoredDraft(loadSearch(), config, locale, today) } });
   });
   useEffect(() => {
-    if (focusTarget.field) document.getElementById(idOf(focusTarget.field))?.focus();
-  }, [focusTarget]);
+    if (focusTarget.field) document.getElementById(`${uid}-${focusTarget.field}`)?.focus();
+  }, [focusTarget, uid]);
 
   const errors = submitted ? validateDraft(draft, context).errors : {};
   const problems: Problems = (field) => {

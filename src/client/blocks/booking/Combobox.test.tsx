@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { Booking } from './Booking.js';
 import { bookingBlock, click, field, press, typeInto } from './booking.fixture.js';
 

@@ -65,10 +65,10 @@ export function Combobox({ id, label, options, grouped = false, choice, onChange
       close();
     }
   };
-  let index = -1;
+  /** Position of each option in `flat` (the order of the keyboard and of `aria-activedescendant`). */
+  const position = new Map(flat.map((option, i) => [option, i]));
   const renderOption = (option: Option) => {
-    index += 1;
-    const i = index;
+    const i = position.get(option)!;
     return (
       <div
         key={option.value}

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { Booking } from './Booking.js';
 import { bookingBlock, click, field, press } from './booking.fixture.js';
 import { loadCalendar } from './load-calendar.js';

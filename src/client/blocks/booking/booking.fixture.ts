@@ -1,6 +1,6 @@
 import { act } from 'react';
 import type { BlockProps } from '../../../shared/blocks/catalogue.js';
-import { block } from '../../test/blocks.js';
+import { block } from '../../../../test/support/blocks.js';
 
 /** Test support: the bundled site's booking block (content-cache, page all-blocks), as normalised into the payload. */
 const bookingProps: BlockProps<'blocks.booking'> = {

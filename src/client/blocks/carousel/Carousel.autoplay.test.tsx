@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { Carousel } from './Carousel.js';
 import { carousel } from './carousel.fixture.js';
 

@@ -1,8 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { block } from '../../test/blocks.js';
-import { mount, renderStatic } from '../../test/render.js';
-import ModalCarousel from '../../modals/items/carousel/index.js';
+import { block } from '../../../../test/support/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { Carousel } from './Carousel.js';
 import { carousel, slides } from './carousel.fixture.js';
 
@@ -87,16 +86,6 @@ describe('blocks.carousel: static HTML', () => {
     const html = renderStatic(<Carousel block={photos} index={1} />);
     expect(html).toContain('class="carousel container carousel--captions"');
     expect(html).toContain('sizes="(min-width: 72rem) 72rem, 100vw"');
-  });
-});
-
-describe('modals.carousel', () => {
-  it('renders the same carousel without its own title (the dialog shows it), labelled by it', () => {
-    const html = renderStatic(<ModalCarousel block={{ ...carousel(), component: 'modals.carousel' }} index={0} />);
-    expect(html).not.toContain('<h2');
-    expect(html).toContain('class="carousel carousel--modal" aria-roledescription="carousel" aria-label="Rooms that open onto the tide"');
-    expect(html).not.toContain('loading="eager"');
-    expect(html).toContain('Ocean View Suite');
   });
 });
 

@@ -1,7 +1,7 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { geolocated } from '../../../shared/geo.js';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import type { BlockComponentProps } from '../props.js';
 import { CarouselControls } from './CarouselControls.js';

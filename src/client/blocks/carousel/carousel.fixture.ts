@@ -1,6 +1,6 @@
 import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import type { Media } from '../../../shared/model.js';
-import { block, image } from '../../test/blocks.js';
+import { block, image } from '../../../../test/support/blocks.js';
 
 const photo = (name: string, alt: string): Media => ({
   ...image,

@@ -29,8 +29,8 @@ export function useSlideScroll(count: number, smooth: boolean) {
   const [current, setCurrent] = useState(0);
   // Keyboard navigation from inside a slide moves focus with it: the old
   // slide turns inert, and focus inside an inert subtree would be lost.
-  // A counter, so asking twice for the same slide still focuses it.
-  const [focusRequest, setFocusRequest] = useState(0);
+  // A new object per request, so asking twice for the same slide still focuses it.
+  const [focusRequest, setFocusRequest] = useState<{ slide: number } | null>(null);
 
   useEffect(() => {
     const el = track.current;
@@ -54,10 +54,10 @@ export function useSlideScroll(count: number, smooth: boolean) {
   }, [count]);
 
   useEffect(() => {
-    if (focusRequest === 0 || !track.current) return;
+    if (!focusRequest || !track.current) return;
     // preventScroll: the track is already scrolling there, smoothly or not.
-    slidesOf(track.current)[current]?.focus({ preventScroll: true });
     // Only a new request moves focus, not a later swipe.
+    slidesOf(track.current)[focusRequest.slide]?.focus({ preventScroll: true });
   }, [focusRequest]);
 
   const goTo = useCallback(
@@ -65,7 +65,7 @@ export function useSlideScroll(count: number, smooth: boolean) {
       if (count < 1) return;
       const next = ((index % count) + count) % count;
       setCurrent(next);
-      if (options.focus) setFocusRequest((n) => n + 1);
+      if (options.focus) setFocusRequest({ slide: next });
       const el = track.current;
       const slides = el ? slidesOf(el) : [];
       const slide = slides[next];

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSENT_COOKIE, setConsent } from '../../analytics/consent.js';
-import { block } from '../../test/blocks.js';
-import { mount, renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { CookieNotice } from './CookieNotice.js';
 
 // React warns about act() unless the test environment says it supports it.

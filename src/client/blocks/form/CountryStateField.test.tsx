@@ -1,7 +1,7 @@
 import { act, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageContext, usePage } from '../../app/page-context.js';
-import { mount, renderStatic } from '../../test/render.js';
+import { PageContext, usePage } from '../../page/page-context.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { Form } from './Form.js';
 import { byName, field, formBlock, setValue } from './form.fixture.js';
 import { loadRegions } from './regions.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 import { countryOptions, fold, toAlpha2 } from './countries.js';
 import { controlNames, type FieldSpec } from './fields.js';
 import { ErrorText, invalidProps, RequiredMark, type ControlLookup } from './FieldParts.js';

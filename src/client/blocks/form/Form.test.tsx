@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatic } from '../../test/render.js';
+import { renderStatic } from '../../../../test/support/render.js';
 import { Form } from './Form.js';
 import { field, formBlock, resorts } from './form.fixture.js';
 

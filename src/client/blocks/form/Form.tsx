@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { usePage } from '../../app/page-context.js';
-import { usePageData } from '../../app/page-data.js';
+import { usePage } from '../../page/page-context.js';
+import { usePageData } from '../../page/page-data-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import type { BlockComponentProps } from '../props.js';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.js';
@@ -43,11 +43,13 @@ export function Form({ block, inModal = false }: BlockComponentProps<'blocks.for
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const [focus, setFocus] = useState<{ target: FocusTarget; n: number } | null>(null);
-  const refs = { summary: useRef<HTMLDivElement>(null), success: useRef<HTMLDivElement>(null), submit: useRef<HTMLButtonElement>(null) };
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const requestFocus = (target: FocusTarget) => setFocus((previous) => ({ target, n: (previous?.n ?? 0) + 1 }));
   // Focus moves after the render that shows its target (refs are stable: only a new request moves it).
   useEffect(() => {
-    if (focus) refs[focus.target].current?.focus();
+    if (focus) ({ summary: summaryRef, success: successRef, submit: submitRef })[focus.target].current?.focus();
   }, [focus]);
 
   /** Field of each submitted control name. */
@@ -143,7 +145,7 @@ export function Form({ block, inModal = false }: BlockComponentProps<'blocks.for
       >
         {netlify && <input type="hidden" name="form-name" value={spec.name} />}
         {spec.fields.some((f) => f.required) && <p className="form__note">{t('form.requiredNote')}</p>}
-        {items.length > 0 && <ErrorSummary ref={refs.summary} items={items} />}
+        {items.length > 0 && <ErrorSummary ref={summaryRef} items={items} />}
         <div className="form__fields">
           {spec.fields.map((field) => (
             <FieldView key={field.name} field={field} control={control} regions={regions} resorts={resorts} />
@@ -159,11 +161,11 @@ export function Form({ block, inModal = false }: BlockComponentProps<'blocks.for
         <div className="form__failure" role="alert">
           {status === 'failed' && <p>{t('form.failure')}</p>}
         </div>
-        <button ref={refs.submit} type="submit" className="form__submit" disabled={status === 'sending'}>
+        <button ref={submitRef} type="submit" className="form__submit" disabled={status === 'sending'}>
           {status === 'sending' ? t('form.sending') : spec.submitLabel || t('form.submit')}
         </button>
       </form>
-      <div ref={refs.success} className="form__success" role="status" tabIndex={-1}>
+      <div ref={successRef} className="form__success" role="status" tabIndex={-1}>
         {status === 'sent' && (spec.successMessage ? <RichText html={spec.successMessage} /> : <p>{t('form.success')}</p>)}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { Form } from './Form.js';
 import { byName, field, formBlock, leave, resorts, setValue } from './form.fixture.js';
 import { loadRegions } from './regions.js';

@@ -1,5 +1,5 @@
 import type { HTMLInputTypeAttribute } from 'react';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 import { dateBound } from './dates.js';
 import { numericBound, type FieldSpec } from './fields.js';
 import { invalidProps, LabelledField, type ControlLookup } from './FieldParts.js';

@@ -1,5 +1,5 @@
 import type { BlockProps } from '../../../shared/blocks/catalogue.js';
-import { block } from '../../test/blocks.js';
+import { block } from '../../../../test/support/blocks.js';
 
 type FormFieldProps = NonNullable<BlockProps<'blocks.form'>['fields']>[number];
 type FieldExtra = Partial<FormFieldProps> & { id?: number };

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mount, renderStatic } from '../../test/render.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { Gallery, galleryColumns } from './Gallery.js';
 import { gallery, photos } from './gallery.fixture.js';
 import { loadLightbox } from './load-lightbox.js';

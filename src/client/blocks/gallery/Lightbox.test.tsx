@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../../test/render.js';
+import { mount } from '../../../../test/support/render.js';
 import { photos } from './gallery.fixture.js';
 import { Lightbox } from './Lightbox.js';
 

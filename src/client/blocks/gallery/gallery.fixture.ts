@@ -1,5 +1,5 @@
 import type { Media } from '../../../shared/model.js';
-import { block, image } from '../../test/blocks.js';
+import { block, image } from '../../../../test/support/blocks.js';
 
 const photo = (name: string, alt: string): Media => ({
   ...image,

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mount, renderStatic } from '../../test/render.js';
-import { block, image } from '../../test/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
+import { block, image } from '../../../../test/support/blocks.js';
 import { Header } from './Header.js';
 
 const header = block('blocks.header', {

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Link, NavLink } from '../../../shared/model.js';
 import { linkHref } from '../../../shared/routes.js';
-import { usePage } from '../../app/page-context.js';
-import { useSearch } from '../../app/use-search.js';
+import { usePage } from '../../page/page-context.js';
+import { useSearch } from '../../page/use-search.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import type { BlockComponentProps } from '../props.js';
 import './header.css';
@@ -25,14 +25,13 @@ export function Header({ block }: BlockComponentProps<'blocks.header'>) {
   const { locale } = usePage();
   const { pathname } = useLocation();
   const search = useSearch();
-  const [open, setOpen] = useState(false);
+  // The path the menu was opened on: a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const menuId = useId();
   const logo = block.props.logo ?? null;
   const phone = block.props.phone ?? '';
   const items = navItems(block.props.nav);
-
-  // A navigation closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <header className="site-header">
@@ -49,7 +48,7 @@ export function Header({ block }: BlockComponentProps<'blocks.header'>) {
           className="site-header__toggle"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           <span className="site-header__toggle-icon" aria-hidden="true" />
           {open ? t('site.closeMenu') : t('site.menu')}

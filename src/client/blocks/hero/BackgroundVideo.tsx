@@ -14,13 +14,11 @@ export function BackgroundVideo({ media }: { media: Media }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(true);
+  // Read on the client only: `playing` is shown by the button, which the server never renders.
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
 
   useEffect(() => {
-    if (prefersReducedMotion()) {
-      video.current?.pause();
-      setPlaying(false);
-    }
+    if (prefersReducedMotion()) video.current?.pause();
   }, []);
 
   const toggle = () => {

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount, renderStatic } from '../../test/render.js';
-import { block, image } from '../../test/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
+import { block, image } from '../../../../test/support/blocks.js';
 import { Hero } from './Hero.js';
 
 describe('blocks.hero', () => {

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { block } from '../../test/blocks.js';
-import { mount, renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { dismissalKey } from './dismissal.js';
 import { OfferToast } from './OfferToast.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { isActive, type DateBound } from '../../../shared/dates.js';
+import { isActive } from '../../../shared/dates.js';
 import { RichText } from '../../components/RichText.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import type { BlockComponentProps } from '../props.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pagination as PaginationData } from '../../../shared/page-data.js';
-import { block } from '../../test/blocks.js';
-import { mount, renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
 import { pageItems } from './page-items.js';
 import { Pagination } from './Pagination.js';
 

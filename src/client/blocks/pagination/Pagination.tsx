@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation.js';
 import type { Link } from '../../../shared/model.js';
-import { usePageData } from '../../app/page-data.js';
+import { usePageData } from '../../page/page-data-context.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import type { BlockComponentProps } from '../props.js';
 import { pageItems } from './page-items.js';

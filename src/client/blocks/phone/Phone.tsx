@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation.js';
 import type { Countries } from '../../../shared/model.js';
 import { geolocated } from '../../../shared/geo.js';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import type { BlockComponentProps } from '../props.js';
 import './phone.css';

@@ -1,4 +1,4 @@
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 
 export interface ShareTarget {

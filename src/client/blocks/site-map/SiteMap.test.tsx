@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteMapGroup } from '../../../shared/page-data.js';
-import { block } from '../../test/blocks.js';
-import { renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { renderStatic } from '../../../../test/support/render.js';
 import { SiteMap } from './SiteMap.js';
 
 const siteMap = block('blocks.site-map', { title: 'Site map' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { block } from '../../test/blocks.js';
-import { renderStatic } from '../../test/render.js';
+import { block } from '../../../../test/support/blocks.js';
+import { renderStatic } from '../../../../test/support/render.js';
 import { slugify, termsOf } from './terms-ids.js';
 import { TermsList } from './TermsList.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePage } from '../../app/page-context.js';
+import { usePage } from '../../page/page-context.js';
 
 /**
  * "Now" for a countdown to `until`. Until hydration it is the page's `now`
@@ -13,13 +13,12 @@ export function useTickingNow(until: Date | null): Date {
   const end = until?.getTime() ?? null;
   useEffect(() => {
     if (end === null) return;
-    let id: number | undefined;
     const step = () => {
       const current = new Date();
       setTick(current);
       if (current.getTime() >= end) window.clearInterval(id);
     };
-    id = window.setInterval(step, 1000);
+    const id = window.setInterval(step, 1000);
     step();
     return () => window.clearInterval(id);
   }, [end]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount, renderStatic } from '../../test/render.js';
-import { block, image } from '../../test/blocks.js';
+import { mount, renderStatic } from '../../../../test/support/render.js';
+import { block, image } from '../../../../test/support/blocks.js';
 import { Video } from './Video.js';
 
 const video = { ...image, kind: 'video' as const, mime: 'video/mp4', url: '/assets/media/lagoon.abc.mp4', width: 640, height: 360, formats: [] };

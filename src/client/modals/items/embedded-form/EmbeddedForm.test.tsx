@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import modals from '../../../../../content-cache/api/modals.en.json';
-import { registeredComponents } from '../../../blocks/registry.js';
-import { block } from '../../../test/blocks.js';
-import { renderStatic } from '../../../test/render.js';
+import { block } from '../../../../../test/support/blocks.js';
+import { renderStatic } from '../../../../../test/support/render.js';
 import EmbeddedForm from './index.js';
 
 const raw = modals.data.find((m) => m.modalName === 'groups-request')!.dynZone[0] as Record<string, unknown>;
 const groups = block('modals.embedded-form', raw);
 
 describe('modals.embedded-form', () => {
-  it('is registered as the modal item of its name', () => {
-    expect(registeredComponents()).toContain('modals.embedded-form');
-  });
-
   it('renders the blocks.form of its props without its title (the dialog shows it)', () => {
     const html = renderStatic(<EmbeddedForm block={groups} index={0} />, {
       data: { resorts: [{ code: 'MTUL', name: 'Marea Tulum', destination: 'Riviera Maya' }] },

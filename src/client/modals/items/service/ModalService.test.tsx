@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { block, image } from '../../../test/blocks.js';
-import { renderStatic } from '../../../test/render.js';
+import { block, image } from '../../../../../test/support/blocks.js';
+import { renderStatic } from '../../../../../test/support/render.js';
 import { ModalService } from './ModalService.js';
 
 const service = (props: Record<string, unknown> = {}) =>

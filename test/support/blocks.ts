@@ -1,7 +1,7 @@
-import type { BlockProps, Component } from '../../shared/blocks/catalogue.js';
-import type { Media } from '../../shared/model.js';
-import { displayName } from '../../shared/blocks/names.js';
-import type { TypedBlock } from '../blocks/props.js';
+import type { BlockProps, Component } from '../../src/shared/blocks/catalogue.js';
+import type { Media } from '../../src/shared/model.js';
+import { displayName } from '../../src/shared/blocks/names.js';
+import type { TypedBlock } from '../../src/client/blocks/props.js';
 
 /** A block as the build writes it: props typed by the block's declaration. */
 export function block<C extends Component>(component: C, props: BlockProps<C>, countries: string[] | null = null): TypedBlock<C> {

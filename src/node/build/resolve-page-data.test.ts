@@ -3,7 +3,7 @@ import type { Block, Modal, Page, PageKind, SiteContent } from '../../shared/mod
 import { pagePath } from '../../shared/routes.js';
 import { builtPages } from './list-pages.js';
 import { DEFAULT_PAGE_SIZE } from '../../shared/block-values.js';
-import { listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './page-data.js';
+import { listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './resolve-page-data.js';
 
 const block = (component: string, props: Record<string, unknown> = {}, key = '0'): Block => ({ component, name: component, key, countries: null, props });
 

@@ -1,0 +1,121 @@
+// ESLint flat config. Correctness only: formatting is Prettier's (no
+// stylistic rules here). The boundaries between the code's zones are
+// `import-x/no-restricted-paths` zones below; test/lint/boundaries.test.ts
+// proves they fire.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+
+/** Folder names under `dir` (relative to the repository root). */
+function folders(dir) {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+const BLOCKS = folders('src/client/blocks');
+const MODAL_ITEMS = folders('src/client/modals/items');
+/**
+ * Modal items that are a block shown in a modal (the content model says
+ * `modals.carousel` "as blocks.carousel", `modals.embedded-form` "as
+ * blocks.form"): each may import that one block, no other.
+ */
+const MODAL_ITEM_PRESENTS = { carousel: 'carousel', 'embedded-form': 'form' };
+
+const SHELL = 'src/client/app is the app shell: blocks get the page through src/client/page.';
+
+/** The boundaries (README, Architecture: Zones). Paths are relative to the repository root. */
+const zones = [
+  {
+    target: './src/client',
+    from: './src/node',
+    message: 'Browser code never imports build-time code (src/node).',
+  },
+  {
+    target: './src/node',
+    from: './src/client',
+    message: 'Build-time code never imports the browser app: the prerender loads its server bundle by path.',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/client', './src/node'],
+    message: 'src/shared is pure code for both sides: it imports neither src/client nor src/node.',
+  },
+  // What blocks may use must not lean on the shell either (else a block reaches it one import away).
+  {
+    target: ['./src/client/page', './src/client/components', './src/client/lib', './src/client/i18n'],
+    from: './src/client/app',
+    message: SHELL,
+  },
+  ...BLOCKS.flatMap((name) => {
+    const message = `A block (src/client/blocks/${name}) imports no other block or modal item, nor the app shell (src/client/app).`;
+    const target = `./src/client/blocks/${name}`;
+    return [
+      // Its own folder and what every block shares (blocks/props.ts) are allowed.
+      { target, from: './src/client/blocks', except: [`./${name}`, './props.ts'], message },
+      { target, from: ['./src/client/modals/items', './src/client/app'], message },
+    ];
+  }),
+  ...MODAL_ITEMS.flatMap((name) => {
+    const presents = MODAL_ITEM_PRESENTS[name];
+    const message = `A modal item (src/client/modals/items/${name}) imports no other modal item or block${presents ? ` but blocks/${presents}` : ''}, nor the app shell (src/client/app).`;
+    const target = `./src/client/modals/items/${name}`;
+    return [
+      // Its own folder and what every modal item shares (items/item-frame.tsx and its CSS) are allowed.
+      { target, from: './src/client/modals/items', except: [`./${name}`, './item-frame.tsx', './item-frame.css'], message },
+      { target, from: './src/client/blocks', except: ['./props.ts', ...(presents ? [`./${presents}`] : [])], message },
+      { target, from: './src/client/app', message },
+    ];
+  }),
+];
+
+export default defineConfig([
+  globalIgnores(['dist/', 'dist.*/', 'builds/', 'content-cache/', 'reports/', 'test-results/', '.marea/', '.netlify/', 'test/fixtures/']),
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended, importX.flatConfigs.recommended, importX.flatConfigs.typescript],
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${ROOT}/tsconfig.json` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // TypeScript checks names and defaults of imports (tsc runs on every zone).
+      'import-x/named': 'off',
+      'import-x/namespace': 'off',
+      'import-x/default': 'off',
+      'import-x/no-named-as-default-member': 'off',
+      // `_name`: unused on purpose (a parameter a signature requires, a destructured part left out).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The JavaScript files (this config, the Netlify Build plugin, ensure-chromium.mjs) run in Node.
+    // TypeScript files need no globals here: typescript-eslint turns `no-undef` off, and each
+    // zone's tsconfig decides which globals exist (no `window` in src/node, no `process` in src/shared).
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    files: ['src/client/**/*.test.{ts,tsx}'],
+    rules: {
+      // Test components hand what a hook returns to the test through a module variable (a probe).
+      'react-hooks/globals': 'off',
+      'react-hooks/immutability': 'off',
+    },
+  },
+]);
