@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['test/support/react-act.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['test/support/react-act.ts'] },
       },
       {
         extends: true,
