@@ -93,7 +93,7 @@ describe.each([
     expect(documents[0]).toEqual({ url: '/', status: 302 });
     expect(documents.filter((d) => d.url === '/' && d.status === 200)).toEqual([]);
     // netlify dev passes on both of the edge's cookies; Netlify's local
-    // runtime only the last (README, Deploying), so there the page writes
+    // runtime only the last (docs/deploying.md), so there the page writes
     // the locale cookie once hydrated (rule 10).
     if (origin === runtimeOrigin) await waitForHydration(page);
     const cookies = await context.cookies();

@@ -38,7 +38,7 @@ async function edge(pathname: string, { headers = {}, method = 'GET', country = 
 // The visitor already holds the `country` cookie of the default location
 // (US), so on `/` the function sets one cookie at most: in Netlify's local
 // edge bootstrap (@netlify/edge-functions-dev 2.0.1), of two Set-Cookie
-// headers on one response only the last reaches the client (README, Deploying).
+// headers on one response only the last reaches the client (docs/deploying.md).
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5', cookie: 'country=USA' };
 const ENGLISH = { 'accept-language': 'en-US,en;q=0.9', cookie: 'country=USA' };
 

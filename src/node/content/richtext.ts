@@ -4,7 +4,7 @@ import { report, type Context } from './context.js';
 import { renderStrapiBlocks } from './strapi-blocks.js';
 import { sanitizeRichHtml } from './sanitize.js';
 
-/** Fields that hold rich text (content contract, Block props), at any depth. */
+/** Fields that hold rich text (content contract, "Rich text"), at any depth. */
 export const RICH_TEXT_FIELDS: ReadonlySet<string> = new Set(['body', 'legal', 'text', 'description', 'successMessage']);
 
 /** Own instance: global `marked` options set elsewhere cannot change our output. */
