@@ -3,7 +3,7 @@ import { useChromium, waitForHydration } from './page-helpers.js';
 
 /**
  * What the CDN does for the bundled site, in Chromium, on three servers
- * (issue 9): `npm run preview`; Netlify's own local runtime and the
+ * (docs/deploying.md): `npm run preview`; Netlify's own local runtime and the
  * `netlify dev` command, both running the edge function in Deno
  * (test/support/netlify-runtime.ts, netlify-cli.ts). Rules 3, 5, 9, 10, 28,
  * 30 and netlify.toml's headers.

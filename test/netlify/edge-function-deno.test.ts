@@ -6,7 +6,7 @@ import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-run
 /**
  * The edge function `netlify/edge-functions/root-locale.ts` running in real
  * Deno, called by Netlify's own local edge bootstrap, on the routes Netlify
- * derives from netlify.toml's `path` and `excludedPath` (issue 9). Each file
+ * derives from netlify.toml's `path` and `excludedPath` (docs/deploying.md). Each file
  * of the small site below says which file it is, so a body names what was served.
  */
 const FILES = [

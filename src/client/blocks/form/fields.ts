@@ -27,7 +27,7 @@ export interface FormSpec {
   title: string;
   fields: FieldSpec[];
   submitLabel: string;
-  /** Plain text or HTML from the CMS (not sanitised by the build: see SafeMessage.tsx). */
+  /** Rich text from the CMS, sanitised by the build (RICH_TEXT_FIELDS) and rendered by RichText. */
   successMessage: string;
   /** Endpoint of a non-Netlify form; null = Netlify Forms. */
   action: string | null;
