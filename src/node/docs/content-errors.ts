@@ -43,7 +43,7 @@ function issueSection(definition: IssueDefinition<unknown[]>): string[] {
  * and browser error lists (`npm run docs:errors`); a test fails when the file
  * in the repo differs from this.
  */
-export function renderContentErrors(): string {
+function renderContentErrors(): string {
   const definitions = Object.values(CATALOGUE) as Array<IssueDefinition<unknown[]>>;
   const areas = [...new Set(definitions.map((d) => d.area))];
   const lines = [

@@ -8,7 +8,7 @@ import { LIST_ERRORS, invalidPath, pageNotFound } from '../../shared/errors.js';
  * checks that every error class of src/node is listed here and that each
  * entry's `source` still defines it.
  */
-export interface BuildFailure {
+interface BuildFailure {
   /** The error's `name` (its class), permanent. */
   readonly name: string;
   readonly title: string;
@@ -81,7 +81,7 @@ export const BUILD_FAILURES: readonly BuildFailure[] = [
 ];
 
 /** An error the site shows or throws in the browser; the message is the spec's where it gives one. */
-export interface BrowserError {
+interface BrowserError {
   readonly message: string;
   /** HTTP-like status of the error page, or null when the error is thrown to the caller. */
   readonly status: number | null;
