@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * `npm test` runs four projects: unit tests beside the code (happy-dom, or
- * node where a file says `@vitest-environment node`), the Netlify
+ * node where a file says `@vitest-environment node`; test/docs/ too), the Netlify
  * configuration and edge/plugin tests (offline), the build tests on the
  * fixture site, and browser tests in real Chromium (playwright-core).
  */
