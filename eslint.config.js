@@ -109,10 +109,27 @@ export default defineConfig([
   {
     files: ['src/client/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      // The block declarations carry zod: the browser takes their types only, so no page ships it.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/blocks/*', '!**/shared/blocks/names.js', '**/shared/modal-items/*'],
+              allowTypeImports: true,
+              message: 'The browser imports the block declarations for their types only (`import type`): zod stays out of the pages. Display names and the chrome list are in src/shared/blocks/names.ts.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/client/**/*.test.{ts,tsx}'],
     rules: {
+      // Tests never reach a page: they may read the declarations' values (the catalogue, schemas).
+      '@typescript-eslint/no-restricted-imports': 'off',
       // Test components hand what a hook returns to the test through a module variable (a probe).
       'react-hooks/globals': 'off',
       'react-hooks/immutability': 'off',

@@ -1,7 +1,7 @@
 /**
  * `npm run preview:netlify [-- --country MX]`: serves dist/ with the `netlify dev`
  * command (Netlify's own static server, netlify.toml's redirects and headers,
- * and the edge function in Deno), offline (README, Deploying).
+ * and the edge function in Deno), offline (docs/deploying.md).
  */
 import '../src/node/platform/require-project-node.js';
 import { existsSync } from 'node:fs';

@@ -19,12 +19,12 @@ export class StatusError extends Error {
 }
 
 /** Rule 5: an unmatched path. */
-function pageNotFound(path: string): StatusError {
+export function pageNotFound(path: string): StatusError {
   return new StatusError(404, `Page not found: ${path}`);
 }
 
 /** Rule 5: a path that fails slug validation. */
-function invalidPath(fullPath: string): StatusError {
+export function invalidPath(fullPath: string): StatusError {
   return new StatusError(404, `Page Not Found: ${fullPath}`);
 }
 

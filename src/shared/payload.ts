@@ -50,7 +50,7 @@ export type Payload = PagePayload | ErrorPayload;
 /** The id of the `<script type="application/json">` that carries the payload in the HTML. */
 export const PAYLOAD_SCRIPT_ID = '__MAREA_PAYLOAD__';
 
-/** The id of the script carrying the active locale's messages (non-English pages, rule 11). */
+/** The id of the script carrying the page's locale messages (every page, 404 pages too: rule 11). */
 export const MESSAGES_SCRIPT_ID = '__MAREA_MESSAGES__';
 
 /**

@@ -76,7 +76,7 @@ async function engineParams(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(new URL(page.url()).searchParams);
 }
 
-describe('booking widget (issue 5)', () => {
+describe('booking widget (docs/architecture.md)', () => {
   it('renders its fields in the static HTML and hydrates with no console or hydration error', async () => {
     for (const [path, labels] of [
       ['/', ['Resort', 'Check-in', 'Check-out', 'Guests', 'Promo code', '>Book<']],

@@ -3,7 +3,7 @@ import { useChromium, waitForHydration } from './page-helpers.js';
 
 /**
  * What the CDN does for the bundled site, in Chromium, on three servers
- * (issue 9): `npm run preview`; Netlify's own local runtime and the
+ * (docs/deploying.md): `npm run preview`; Netlify's own local runtime and the
  * `netlify dev` command, both running the edge function in Deno
  * (test/support/netlify-runtime.ts, netlify-cli.ts). Rules 3, 5, 9, 10, 28,
  * 30 and netlify.toml's headers.
@@ -93,7 +93,7 @@ describe.each([
     expect(documents[0]).toEqual({ url: '/', status: 302 });
     expect(documents.filter((d) => d.url === '/' && d.status === 200)).toEqual([]);
     // netlify dev passes on both of the edge's cookies; Netlify's local
-    // runtime only the last (README, Deploying), so there the page writes
+    // runtime only the last (docs/deploying.md), so there the page writes
     // the locale cookie once hydrated (rule 10).
     if (origin === runtimeOrigin) await waitForHydration(page);
     const cookies = await context.cookies();

@@ -60,7 +60,7 @@ const described = (page: Page, selector: string) =>
 const optionTexts = (page: Page, selector: string) =>
   page.evaluate((s) => [...(document.querySelector<HTMLSelectElement>(s)?.options ?? [])].map((o) => o.text), selector);
 
-/** Serious or critical axe violations inside `selector` (issue 3 item 8). */
+/** Serious or critical axe violations inside `selector` (the tests' accessibility bar: none). */
 async function axe(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
@@ -69,7 +69,7 @@ async function axe(page: Page, selector: string): Promise<string[]> {
 /** Chromium logs a failed fetch as a console error of its own: expected when the test makes the endpoint fail. */
 const withoutNetworkLog = (problems: string[]) => problems.filter((p) => !/Failed to load resource: the server responded with a status of 500/.test(p));
 
-describe('forms (issue 3 item 6)', () => {
+describe('forms (blocks.form, docs/architecture.md)', () => {
   it('keyboard only on /contact: empty submit is announced and focused, a valid one is sent and confirmed', async () => {
     const { page, problems, posts } = await open('/contact');
     const form = 'form[name="contact"]';

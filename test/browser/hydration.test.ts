@@ -5,7 +5,7 @@ const origin = inject('siteOrigin');
 const deep = inject('deepPages');
 const chromium = useChromium();
 
-describe('hydration of the bundled site (issue 2)', () => {
+describe('hydration of the bundled site (rule 18)', () => {
   it.each([
     ['/', 'en-US'],
     ['/es', 'es-MX'],

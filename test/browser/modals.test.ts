@@ -42,7 +42,7 @@ const opened = (page: Page) => page.waitForSelector(`${dialog}[open]`, { timeout
 const closed = (page: Page) =>
   page.waitForFunction((selector) => !document.querySelector(`${selector}[open]`) && !window.location.hash.startsWith('#modal='), dialog);
 
-describe('modals (issue 3 item 3)', () => {
+describe('modals (docs/architecture.md, "Modals")', () => {
   it('click: opens without scrolling the page, focus and Tab stay inside, the page cannot scroll behind, Escape closes and focus returns', async () => {
     const { page, problems } = await open('/all-blocks');
     // The footer's "Booking policy" (modals.wysiwyg): far down the page, so a scroll jump would show.

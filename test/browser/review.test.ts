@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 
 /**
- * Issue 3, items 7–9: the all-blocks review page in both languages passes
+ * Review: the all-blocks review page in both languages passes
  * axe-core with no serious or critical violation, hydrates cleanly, and is
  * photographed at phone and desktop widths for human review (saved under
  * test-results/screenshots/, not compared pixel by pixel).
@@ -19,7 +19,7 @@ const REVIEW_PAGES = [
   ['es', '/es/todos-los-bloques'],
 ] as const;
 
-describe('the all-blocks review page (issue 3)', () => {
+describe('the all-blocks review page', () => {
   it.each(REVIEW_PAGES)('%s: axe-core finds no serious or critical violation (WCAG 2.2 AA + best practices)', async (_locale, pagePath) => {
     const { page, problems } = await openPage(chromium());
     await page.goto(`${origin}${pagePath}`);

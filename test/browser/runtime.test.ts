@@ -122,7 +122,7 @@ describe('stale builds (rules 15–17)', () => {
   });
 });
 
-describe('a block chunk a redeploy removed (rule 17, issue 3)', () => {
+describe('a block chunk a redeploy removed (rule 17)', () => {
   it('turns the client-side navigation into one full load, and the page keeps the block\'s static HTML', async () => {
     const { page, problems } = await openPage(chromium());
     await page.route(/\/assets\/block-gallery-[\w-]+\.js$/, (route) => route.abort());

@@ -33,7 +33,7 @@ const timerText = (page: Page) => page.locator('main .timer__units').textContent
 /** Offers on screen: the text is in every page's HTML, `hidden` until the toast shows. */
 const offers = (page: Page) => page.locator('.offer-toast:not([hidden])').allTextContents();
 
-describe('timer, share, phone (issue 3)', () => {
+describe('timer, share, phone', () => {
   it.each([
     ['en', ALL_BLOCKS.en, 'Time left:'],
     ['es', ALL_BLOCKS.es, 'Tiempo restante:'],
@@ -122,7 +122,7 @@ describe('timer, share, phone (issue 3)', () => {
   });
 });
 
-describe('offer toast (issue 3, rule 29)', () => {
+describe('offer toast (rule 29)', () => {
   it('today: the 2027 page offer stays hidden; the active layout offer appears after its delay, closes, and stays closed after a reload', async () => {
     const { page, problems } = await open(ALL_BLOCKS.en, { clock: true });
     // Rendered text only: the embedded payload keeps inactive blocks for the browser's re-check.

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => strapi.close());
 
-describe('build against a Strapi-5-compatible server (issue 2, done when)', () => {
+describe('build against a Strapi-5-compatible server (content contract, "Endpoints crawled")', () => {
   it('crawls every page of both locales, publishes them, and refreshes the cache', async () => {
     const paths = await tempPaths();
     const { result, log } = await buildSite(null, { paths, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } });

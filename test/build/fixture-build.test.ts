@@ -27,7 +27,7 @@ beforeAll(async () => {
   build = await buildSite(FIXTURE, { now: NOW });
 });
 
-describe('build of the fixture site (issue 2)', () => {
+describe('build of the fixture site (docs/architecture.md, "Output")', () => {
   it('writes every page of both locales with its payload (rule 5, 18)', async () => {
     const files = await listFiles(build.paths.dist);
     for (const file of [
@@ -109,7 +109,7 @@ describe('build of the fixture site (issue 2)', () => {
     expect(await read(build, 'robots.txt')).toContain('Sitemap: https://marea.example/sitemap.xml');
   });
 
-  it('publishes hidden copies of the Netlify forms that live in modals, for deploy-time form detection (issue 3 item 6)', async () => {
+  it('publishes hidden copies of the Netlify forms that live in modals, for deploy-time form detection (docs/deploying.md)', async () => {
     const html = await read(build, 'netlify-forms.html');
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toMatch(/<form name="newsletter"[^>]* data-netlify="true" netlify-honeypot="bot-field" hidden=""[^>]* method="POST">/);
@@ -117,7 +117,7 @@ describe('build of the fixture site (issue 2)', () => {
     expect(await read(build, 'sitemap.xml')).not.toContain('netlify-forms');
   });
 
-  it("writes every modal of each locale beside its pages, for shared #modal= URLs (issue 3 item 3)", async () => {
+  it("writes every modal of each locale beside its pages, for shared #modal= URLs (docs/architecture.md, Modals)", async () => {
     const en = JSON.parse(await read(build, '_modals.json'));
     expect(en.map((m: { name: string }) => m.name)).toEqual(['deluxe', 'newsletter']);
     expect(Array.isArray(JSON.parse(await read(build, 'es/_modals.json')))).toBe(true);
@@ -149,7 +149,7 @@ describe('build of the fixture site (issue 2)', () => {
   });
 });
 
-describe('atomic publish and rollback (issue 2, item 7)', () => {
+describe('atomic publish and rollback (docs/architecture.md)', () => {
   async function brokenFixture(): Promise<string> {
     const dir = await mkdtemp(path.join(tmpdir(), 'marea-broken-'));
     await cp(FIXTURE, dir, { recursive: true });
@@ -191,7 +191,7 @@ describe('atomic publish and rollback (issue 2, item 7)', () => {
   });
 });
 
-describe('an interrupted build (issue 2, item 7)', () => {
+describe('an interrupted build (atomic publish: docs/architecture.md)', () => {
   it('killed after rendering, before publishing: dist is intact and the next build recovers', async () => {
     const paths = await tempPaths();
     await buildSite(FIXTURE, { paths, now: NOW });

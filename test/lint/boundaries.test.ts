@@ -107,3 +107,33 @@ describe('import cycles', () => {
     expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   });
 });
+
+describe('block declarations in the browser', () => {
+  /** Messages of the restricted-imports rule for `source` linted as the file at `file`. */
+  async function declarationProblems(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
+    return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  }
+
+  it('src/client takes only types from a block or modal-item declaration (zod stays out of the pages)', async () => {
+    const source = [
+      "export { BLOCK_DECLARATIONS } from '../../../shared/blocks/catalogue.js';",
+      "export { hero } from '../../../shared/blocks/hero.js';",
+      "export { modalRoom } from '../../../shared/modal-items/room.js';",
+    ].join('\n');
+    const problems = await declarationProblems('src/client/blocks/hero/probe.ts', source);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toContain('for their types only');
+  });
+
+  it('type imports, and the display names (names.ts), are allowed; tests may read values', async () => {
+    const source = [
+      "import type { BlockProps } from '../../../shared/blocks/catalogue.js';",
+      "export type HeroProps = BlockProps<'blocks.hero'>;",
+      "export { displayName } from '../../../shared/blocks/names.js';",
+    ].join('\n');
+    expect(await declarationProblems('src/client/blocks/hero/probe.ts', source)).toEqual([]);
+    const test = "export { BLOCK_DECLARATIONS } from '../../../shared/blocks/catalogue.js';\n";
+    expect(await declarationProblems('src/client/blocks/hero/probe.test.ts', test)).toEqual([]);
+  });
+});

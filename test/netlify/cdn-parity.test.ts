@@ -10,7 +10,7 @@ import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-run
  * `npm run preview`, Netlify's own local runtime (@netlify/dev, edge function
  * off: the preview has none; the edge is tested on its own in
  * edge-function-deno.test.ts) and the `netlify dev` command answer every
- * CDN-facing request of the same site alike (issue 9): status, which file,
+ * CDN-facing request of the same site alike (docs/deploying.md): status, which file,
  * Location, Content-Type and the headers netlify.toml sets. A difference is a
  * bug in one of them, unless it is listed below as a place where a local tool
  * is not what the CDN does; if one of those stops differing, this test says so.
@@ -94,7 +94,7 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
-describe('npm run preview, Netlify’s local runtime and `netlify dev` agree (issue 9)', () => {
+describe('npm run preview, Netlify’s local runtime and `netlify dev` agree (docs/deploying.md)', () => {
   it.each(PATHS)('Netlify’s local runtime: %s', async (pathname) => {
     const [ours, theirs] = await Promise.all([answer(previewOrigin, pathname), answer(netlify.origin, pathname)]);
     expect(differences(ours, theirs), JSON.stringify({ ours, theirs })).toEqual(KNOWN_RUNTIME[pathname] ?? []);

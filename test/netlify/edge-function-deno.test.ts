@@ -6,7 +6,7 @@ import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-run
 /**
  * The edge function `netlify/edge-functions/root-locale.ts` running in real
  * Deno, called by Netlify's own local edge bootstrap, on the routes Netlify
- * derives from netlify.toml's `path` and `excludedPath` (issue 9). Each file
+ * derives from netlify.toml's `path` and `excludedPath` (docs/deploying.md). Each file
  * of the small site below says which file it is, so a body names what was served.
  */
 const FILES = [
@@ -38,7 +38,7 @@ async function edge(pathname: string, { headers = {}, method = 'GET', country = 
 // The visitor already holds the `country` cookie of the default location
 // (US), so on `/` the function sets one cookie at most: in Netlify's local
 // edge bootstrap (@netlify/edge-functions-dev 2.0.1), of two Set-Cookie
-// headers on one response only the last reaches the client (README, Deploying).
+// headers on one response only the last reaches the client (docs/deploying.md).
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5', cookie: 'country=USA' };
 const ENGLISH = { 'accept-language': 'en-US,en;q=0.9', cookie: 'country=USA' };
 

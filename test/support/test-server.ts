@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * mocking): listens on a free port, records every request, counts requests
  * in flight. Tests swap `handle` per case. Test helper only.
  */
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 export interface RecordedRequest {
   method: string;

@@ -2,7 +2,7 @@
  * Netlify Build plugin (ESM: the repo's package.json says "type": "module").
  *
  * Netlify starts every build from a fresh clone, where the git-ignored
- * `builds/` folder (the last builds, README "Atomic publish") is empty. This
+ * `builds/` folder (the last builds, docs/architecture.md "Atomic publish") is empty. This
  * plugin keeps it in Netlify's build cache, so each build:
  * - carries the hashed assets of the previous builds into the new deploy
  *   (tabs still open on an older build keep loading their chunks, rule 17);

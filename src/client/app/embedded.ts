@@ -18,7 +18,7 @@ export function readEmbeddedPayload(): Payload | null {
   return readJson<Payload>(PAYLOAD_SCRIPT_ID);
 }
 
-/** Rule 11: the active locale's messages are in the page when it is not English. */
+/** Rule 11: the active locale's messages are in every page (null only when the script is missing or malformed). */
 export function readEmbeddedMessages(): Messages | null {
   return readJson<Messages>(MESSAGES_SCRIPT_ID);
 }

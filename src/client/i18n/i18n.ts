@@ -11,7 +11,7 @@ export type Messages = typeof en;
  * (rule 11): each page embeds its locale's messages and the other locale's
  * file is a lazy chunk, so no language weighs on the first view's JavaScript.
  * English, once known, is every instance's fallback; both files have the same
- * keys (locales.test.ts), so a key never shows raw.
+ * keys (messages.test.ts), so a key never shows raw.
  */
 const instances = new Map<Locale, I18n>();
 const known = new Map<Locale, Messages>();

@@ -78,7 +78,7 @@ afterEach(async () => {
   document.documentElement.className = '';
 });
 
-describe('modal host (issue 3 item 3)', () => {
+describe('modal host (docs/architecture.md, "Modals")', () => {
   it('opens from a shared URL by name: a native modal dialog labelled by its h2 title, focus on the close button, page locked', async () => {
     await open('/rooms#modal=ocean-view-suite');
     await shown();

@@ -26,7 +26,7 @@ interface Shown {
 }
 
 /**
- * The modals of the page (issue 3 item 3; content contract "Modal"), loaded
+ * The modals of the page (docs/architecture.md; content contract "Modal"), loaded
  * after hydration by ModalHost. The URL hash holds the state (`#modal=name`
  * or `#modal=id`): shareable, opened from the URL, closed by the back button.
  */

@@ -25,7 +25,7 @@ const tab = (root: Element, shiftKey = false) => {
   return prevented;
 };
 
-describe('focus trap (issue 3 item 3: focus is trapped in the modal)', () => {
+describe('focus trap (focus stays inside the open modal)', () => {
   it('lists the keyboard-reachable controls in order, leaving out disabled, hidden and tabindex=-1 ones', () => {
     expect(tabbables(dialog()).map((el) => el.id)).toEqual(['first', 'link', 'last']);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findModal, linkModalRef, modalHash, modalItem, modalRef, resolveModal, resolutionWarning } from './modal-hash.js';
 import { modals } from './modal.fixture.js';
 
-describe('modal hash (issue 3 item 3: shareable state)', () => {
+describe('modal hash (shareable state: docs/architecture.md, "Modals")', () => {
   it('reads the modal from #modal=name or #modal=id, decoded, ignoring other hashes', () => {
     expect(modalRef('#modal=deluxe-suite')).toBe('deluxe-suite');
     expect(modalRef('#modal=3')).toBe('3');

@@ -2,7 +2,7 @@ import type { Block, Modal } from '../../shared/model.js';
 import { geolocated } from '../../shared/geo.js';
 
 /**
- * The modal's shareable state lives in the URL hash (issue 3 item 3):
+ * The modal's shareable state lives in the URL hash (docs/architecture.md):
  * `#modal=deluxe-suite` or `#modal=3` (by name or by id, content contract
  * "Modal"). Modal links are rendered by SmartLink with that href.
  */

@@ -11,7 +11,7 @@ function withScrollbar(width: number) {
   return () => delete (document.documentElement as { clientWidth?: number }).clientWidth;
 }
 
-describe('scroll lock (issue 3 item 3: the page behind does not scroll)', () => {
+describe('scroll lock (the page behind an open modal does not scroll)', () => {
   it('hides the overflow, marks the document and puts back what was there', () => {
     document.body.style.overflow = 'clip';
     const unlock = lockScroll();

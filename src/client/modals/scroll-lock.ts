@@ -1,5 +1,5 @@
 /**
- * Locks the page behind an open modal (issue 3 item 3: "the page behind
+ * Locks the page behind an open modal (docs/architecture.md: "the page behind
  * does not scroll"). `overflow: hidden` on <body> propagates to the
  * viewport, so wheel and touch scrolling stop while `scrollY` is kept (no
  * jump to the top, unlike `position: fixed` tricks). The scrollbar that

@@ -19,7 +19,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('modals a shared URL can open (issue 3 item 3)', () => {
+describe('modals a shared URL can open (docs/architecture.md, "Modals")', () => {
   it("uses the page's own modals and fetches nothing when the hash names one of them", async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     await mount(<Probe hash="#modal=policy" />, { data: { modals: own } });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentIssue, SiteContent } from '../../shared/model.js';
 import type { Config } from '../config/env.js';
+import { ISSUES } from '../content/issues.js';
 import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
@@ -94,13 +95,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
   if (media.missing.length > 0) {
     throw new ContentValidationError(
-      media.missing.map((url) => ({
-        severity: 'error',
-        code: 'MediaMissing',
-        message: `Media file ${url} is referenced by the content but could not be read (${loaded.resolveMedia(url)})`,
-        entity: 'media',
-        hint: 'Re-run the crawl (npm run content:pull) or restore the file in content-cache/uploads/.',
-      })),
+      media.missing.map((url) => {
+        const { severity, code, message, hint } = ISSUES.mediaMissing(url, loaded.resolveMedia(url));
+        return { severity, code, message, entity: 'media', hint };
+      }),
     );
   }
   const content = rewriteMediaUrls(loaded.content, media.urls);

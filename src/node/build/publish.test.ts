@@ -23,7 +23,7 @@ async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string) {
   await storeBuild(paths, staging, { id, timestamp: 't', builtAt: 'b' });
 }
 
-describe('publish (issue 2, item 7)', () => {
+describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
   it('swaps a stored build in as dist', async () => {
     const paths = await setup();
     await fakeBuild(paths, 'a1');

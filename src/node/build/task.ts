@@ -1,6 +1,6 @@
 /**
  * A named build phase: prints ✓/✗ with its duration and a summary of what it
- * did, and records the timing for the build report (style.md §5).
+ * did, and records the timing for the build report (.marea/build-report.json).
  */
 export interface PhaseTiming {
   name: string;

@@ -14,7 +14,7 @@ export interface Issue extends ContentIssue {
 
 /**
  * Where normalisation is: the entity, locale, slug and block being read, plus
- * the shared issue list. Issues are collected, never thrown (style rule 4).
+ * the shared issue list. Issues are collected and reported together, never thrown.
  */
 export interface Context {
   readonly strict: boolean;

@@ -3,7 +3,9 @@ import { LIST_ERRORS } from '../../shared/errors.js';
 import { describe } from './values.js';
 
 /**
- * The catalogue of content issues. Each `code` is a permanent name (tests, CI
+ * The catalogue of content issues: one typed list from which both the build's
+ * messages (`ISSUES.x(...)`) and docs/content-errors.md (`npm run docs:errors`)
+ * come, so the two cannot drift. Each `code` is a permanent name (tests, CI
  * and people grep for it); the message says what was found and what was
  * expected, the hint what to change in the CMS. Where the spec gives the
  * message (§5, LIST_ERRORS) it is kept verbatim and what was found goes to
@@ -16,111 +18,466 @@ export interface IssueBody {
   hint: string;
 }
 
-const error = (code: string, message: string, hint: string): IssueBody => ({ severity: 'error', code, message, hint });
-const warning = (code: string, message: string, hint: string): IssueBody => ({ severity: 'warning', code, message, hint });
+/**
+ * `error`: the build fails and nothing is published. `warning`: printed, the
+ * build goes on. `strict`: a warning, an error under `--strict` / `BUILD_STRICT=1`.
+ */
+export type IssueSeverity = 'error' | 'warning' | 'strict';
 
-export const ISSUES = {
-  // Spec §5: lists that must be arrays.
-  componentsNotArray: (found: unknown) =>
-    error('ComponentsNotArray', LIST_ERRORS.components, `Found ${describe(found)}. Make sure the dynamic zone exists and is populated (an empty zone arrives as []).`),
-  itemsNotArray: (found: unknown) =>
-    error('ItemsNotArray', LIST_ERRORS.items, `Found ${describe(found)}. Make sure the repeatable list exists and is populated; give each item a countries list or none.`),
-  promocodesNotArray: (found: unknown) =>
-    error('PromocodesNotArray', LIST_ERRORS.promocodes, `Found ${describe(found)}. Make sure the promo-code relation is populated (none selected arrives as []).`),
-  notAList: (what: string, found: unknown) =>
-    error('NotAList', `Expected the ${what} to be an array, found ${describe(found)}`, 'Check the CMS response for this endpoint and locale; re-run the crawl.'),
+/** One entry of the catalogue; `A` are the values the message is formatted from where the issue is raised. */
+export interface IssueDefinition<A extends unknown[] = never[]> {
+  /** Permanent name: never renamed or reused. */
+  readonly code: string;
+  readonly severity: IssueSeverity;
+  /** For `strict` entries: whether this call is in a strict build. */
+  readonly strict?: (...args: NoInfer<A>) => boolean;
+  /** Which part of the content it is about (a heading of the docs). */
+  readonly area: string;
+  /** A few words, static, for the docs. */
+  readonly title: string;
+  /** What it means and when it is raised, static, for the docs. */
+  readonly description: string;
+  readonly message: (...args: A) => string;
+  readonly hint: string | ((...args: NoInfer<A>) => string);
+  /** Values for the example message and hint in the docs. */
+  readonly example: NoInfer<A>;
+}
 
-  // Blocks.
-  unknownComponent: (component: string, zone: string, strict: boolean) =>
-    (strict ? error : warning)(
-      'UnknownComponent',
+const define = <A extends unknown[]>(definition: IssueDefinition<A>): IssueDefinition<A> => definition;
+
+const LISTS = 'Lists that must be arrays (spec §5)';
+const BLOCKS = 'Blocks';
+const LINKS = 'Links and URLs (rule 23)';
+const PAGES = 'Pages';
+const FIELDS = 'Entries and fields';
+const PROPS = 'Block props (src/shared/blocks/)';
+const SINGLES = 'Single types';
+const MODALS = 'Modals and promo codes';
+const MEDIA = 'Media files';
+
+export const CATALOGUE = {
+  componentsNotArray: define({
+    code: 'ComponentsNotArray',
+    severity: 'error',
+    area: LISTS,
+    title: 'A block zone is not a list',
+    description:
+      'A dynamic zone (a page\'s `blocks`, the layout\'s `header` or `footer`) is not an array. The message is the spec\'s; in the browser the same case is the 503 error page (rule 21).',
+    message: (_found: unknown) => LIST_ERRORS.components,
+    hint: (found) => `Found ${describe(found)}. Make sure the dynamic zone exists and is populated (an empty zone arrives as []).`,
+    example: [null],
+  }),
+  itemsNotArray: define({
+    code: 'ItemsNotArray',
+    severity: 'error',
+    area: LISTS,
+    title: 'A geolocated item list is not a list',
+    description:
+      'A list the visitor\'s item is chosen from by country (a modal\'s `dynZone`, a phone block\'s `numbers`) is not an array. The message is the spec\'s.',
+    message: (_found: unknown) => LIST_ERRORS.items,
+    hint: (found) => `Found ${describe(found)}. Make sure the repeatable list exists and is populated; give each item a countries list or none.`,
+    example: [{ number: '+52 998 000 0000' }],
+  }),
+  promocodesNotArray: define({
+    code: 'PromocodesNotArray',
+    severity: 'error',
+    area: LISTS,
+    title: 'The promo codes are not a list',
+    description: 'The promo-code list (the `/api/promo-codes` data, or a booking block\'s `promocodes` relation) is not an array. The message is the spec\'s.',
+    message: (_found: unknown) => LIST_ERRORS.promocodes,
+    hint: (found) => `Found ${describe(found)}. Make sure the promo-code relation is populated (none selected arrives as []).`,
+    example: [{ code: 'SUMMER26' }],
+  }),
+  notAList: define({
+    code: 'NotAList',
+    severity: 'error',
+    area: LISTS,
+    title: 'A collection response is not a list',
+    description: 'The `data` of a collection endpoint (pages, modals) is not an array, so none of its entries can be read.',
+    message: (what: string, found: unknown) => `Expected the ${what} to be an array, found ${describe(found)}`,
+    hint: 'Check the CMS response for this endpoint and locale; re-run the crawl.',
+    example: ['list of pages for "es"', { id: 1 }],
+  }),
+
+  unknownComponent: define({
+    code: 'UnknownComponent',
+    severity: 'strict',
+    strict: (_component, _zone, strict) => strict,
+    area: BLOCKS,
+    title: 'A block the site does not know',
+    description:
+      'A zone holds a `__component` that is not declared in src/shared/blocks/catalogue.ts (`blocks.*` in page and layout zones, `modals.*` in a modal\'s `dynZone`). It is left out of the page; a strict build fails instead.',
+    message: (component: string, zone: string, strict: boolean) =>
       `Unknown component "${component}" in ${zone}: the site has no ${zone === 'dynZone' ? 'modal' : 'block'} for it${strict ? '' : ', so it was left out'}`,
-      'Remove the block in the CMS, or add the component to src/shared/blocks.ts and the block registry.',
-    ),
-  invalidBlock: (found: unknown, strict: boolean) =>
-    (strict ? error : warning)('InvalidBlock', `Expected a block with a "__component", found ${describe(found)}`, 'Re-save the entry in the CMS; the dynamic zone item is malformed.'),
+    hint: 'Remove the block in the CMS, or declare the component (src/shared/blocks/catalogue.ts) and give it a component folder.',
+    example: ['blocks.slider', 'blocks', false],
+  }),
+  invalidBlock: define({
+    code: 'InvalidBlock',
+    severity: 'strict',
+    strict: (_found, strict) => strict,
+    area: BLOCKS,
+    title: 'A zone item is not a block',
+    description: 'An item of a dynamic zone is not an object with a string `__component`. It is left out; a strict build fails instead.',
+    message: (found: unknown, _strict: boolean) => `Expected a block with a "__component", found ${describe(found)}`,
+    hint: 'Re-save the entry in the CMS; the dynamic zone item is malformed.',
+    example: [{ id: 7, title: 'Welcome' }, false],
+  }),
 
-  // Links and URLs (rule 23).
-  unsafeLink: (protocol: string, url: string) =>
-    warning(
-      'UnsafeLink',
-      `Unsafe URL with '${protocol}' protocol was dropped: ${describe(url)}`,
-      'Use an http(s), mailto: or tel: URL, a site-relative path, or a page slug.',
-    ),
-  incompleteLink: (found: unknown) =>
-    warning('IncompleteLink', `Expected a link with a slug, url or modal, found ${describe(found)}; it was left out`, 'Fill in the link target in the CMS or remove the link.'),
-  unknownPlaceholder: (names: string[], allowed: readonly string[]) =>
-    warning(
-      'UnknownPlaceholder',
+  unsafeLink: define({
+    code: 'UnsafeLink',
+    severity: 'warning',
+    area: LINKS,
+    title: 'A link with a forbidden protocol',
+    description:
+      'A link, media or error-page URL uses `javascript:`, `data:`, `vbscript:` or `blob:` (any case, leading spaces). It is dropped at build time, so it never reaches a page (rule 23).',
+    message: (protocol: string, url: string) => `Unsafe URL with '${protocol}' protocol was dropped: ${describe(url)}`,
+    hint: 'Use an http(s), mailto: or tel: URL, a site-relative path, or a page slug.',
+    example: ['javascript:', 'javascript:alert(1)'],
+  }),
+  incompleteLink: define({
+    code: 'IncompleteLink',
+    severity: 'warning',
+    area: LINKS,
+    title: 'A link without a target',
+    description: 'A link inside a block has none of `slug` (internal), `url` (external) or `modal` (opens a modal). It is left out.',
+    message: (found: unknown) => `Expected a link with a slug, url or modal, found ${describe(found)}; it was left out`,
+    hint: 'Fill in the link target in the CMS or remove the link.',
+    example: [{ label: 'Book now' }],
+  }),
+  unknownPlaceholder: define({
+    code: 'UnknownPlaceholder',
+    severity: 'warning',
+    area: LINKS,
+    title: 'An unknown placeholder in the booking hand-off URL',
+    description: 'A booking block\'s `engineUrl` names a `{placeholder}` the widget does not fill. The placeholder is left out of the hand-off URL.',
+    message: (names: string[], _allowed: readonly string[]) =>
       `engineUrl has unknown placeholder${names.length > 1 ? 's' : ''} ${names.map((n) => `{${n}}`).join(', ')}; they are left out of the hand-off URL`,
-      `Use only ${allowed.map((n) => `{${n}}`).join(', ')}.`,
-    ),
+    hint: (_names, allowed) => `Use only ${allowed.map((n) => `{${n}}`).join(', ')}.`,
+    example: [['hotel'], ['resort', 'checkin', 'checkout', 'lang']],
+  }),
 
-  // Pages.
-  invalidSlug: (slug: unknown, problem: string) =>
-    error('InvalidSlug', `Slug ${describe(slug)} ${problem}; the page was not built`, 'Use lower-case segments of [a-z0-9-] joined by "/", without leading or trailing "/", and avoid the reserved es, builds, assets, 404 and page/{n}.'),
-  duplicatePath: (path: string, firstId: string) =>
-    error('DuplicatePath', `Another page (id ${firstId}) already has the path ${path}; this one was not built`, 'Give one of the two pages a different slug in this locale.'),
-  unknownPageKind: (kind: unknown) =>
-    warning('UnknownPageKind', `Unknown page kind ${describe(kind)}; the page is treated as "page"`, 'Use one of page, room, service, destination, post.'),
-  ambiguousTranslation: (path: string, other: string) =>
-    warning('AmbiguousTranslation', `Two pages of one locale are linked as translations of the same page: ${other} and ${path}`, 'Link each page to at most one page per locale in the CMS.'),
+  invalidSlug: define({
+    code: 'InvalidSlug',
+    severity: 'error',
+    area: PAGES,
+    title: 'A page slug that cannot be a path',
+    description:
+      'A page\'s slug is missing, has characters outside lower-case `[a-z0-9-]`, empty segments or leading/trailing slashes, or is reserved (`es`, a first segment `builds`, `assets` or `404`, a trailing `page/{n}`). The page is not built.',
+    message: (slug: unknown, problem: string) => `Slug ${describe(slug)} ${problem}; the page was not built`,
+    hint: 'Use lower-case segments of [a-z0-9-] joined by "/", without leading or trailing "/", and avoid the reserved es, builds, assets, 404 and page/{n}.',
+    example: ['Rooms/Deluxe', 'has characters outside [a-z0-9-]'],
+  }),
+  duplicatePath: define({
+    code: 'DuplicatePath',
+    severity: 'error',
+    area: PAGES,
+    title: 'Two pages with the same path',
+    description: 'Two pages of one locale resolve to the same path. The second one read is not built.',
+    message: (path: string, firstId: string) => `Another page (id ${firstId}) already has the path ${path}; this one was not built`,
+    hint: 'Give one of the two pages a different slug in this locale.',
+    example: ['/rooms', 'k9x2a1'],
+  }),
+  unknownPageKind: define({
+    code: 'UnknownPageKind',
+    severity: 'warning',
+    area: PAGES,
+    title: 'An unknown page kind',
+    description: 'A page\'s `kind` is not one of `page`, `room`, `service`, `destination`, `post`. The page is built as a `page`, so lists selecting by kind do not show it.',
+    message: (kind: unknown) => `Unknown page kind ${describe(kind)}; the page is treated as "page"`,
+    hint: 'Use one of page, room, service, destination, post.',
+    example: ['suite'],
+  }),
+  ambiguousTranslation: define({
+    code: 'AmbiguousTranslation',
+    severity: 'warning',
+    area: PAGES,
+    title: 'Two translations in one locale',
+    description: 'Two pages of the same locale are linked as translations of one page (same `documentId` or `localizations`). The first is kept as the translation (rule 12).',
+    message: (path: string, other: string) => `Two pages of one locale are linked as translations of the same page: ${other} and ${path}`,
+    hint: 'Link each page to at most one page per locale in the CMS.',
+    example: ['/es/habitaciones/suite', '/es/suites/deluxe'],
+  }),
 
-  // Entries and fields.
-  invalidEntry: (what: string, found: unknown) =>
-    error('InvalidEntry', `Expected ${what} to be an object, found ${describe(found)}`, 'Check the CMS response; the entry could not be read and was left out.'),
-  invalidField: (expected: string, found: unknown, fallback: string) =>
-    warning('InvalidField', `Expected ${expected}, found ${describe(found)}; using ${fallback}`, 'Fill in the field in the CMS.'),
-  localeMismatch: (expected: string, found: string) =>
-    warning('LocaleMismatch', `Entry has CMS locale "${found}" in the list fetched for "${expected}"`, 'Check CMS_LOCALES and that the crawl sends the locale parameter.'),
-  invalidDate: (found: unknown, instead = 'treated as no date') =>
-    warning('InvalidDate', `Expected an ISO date (yyyy-MM-dd or full ISO), found ${describe(found)}; ${instead}`, 'Pick the date again in the CMS date picker.'),
-  invalidCountry: (found: unknown) =>
-    warning('InvalidCountry', `Expected ISO 3166 alpha-3 country codes, found ${describe(found)}; it was left out of the list`, 'Use three-letter codes such as MEX, USA, CAN.'),
-  invalidMedia: (found: unknown) =>
-    warning('InvalidMedia', `Expected a media file with a url, found ${describe(found)}; treated as no media`, 'Re-select the file in the media library; check that the crawl populates this field.'),
-  invalidRichText: (found: unknown) =>
-    warning('InvalidRichText', `Expected rich text (HTML, Markdown or Strapi blocks), found ${describe(found)}; rendered as empty`, 'Re-enter the text in the CMS editor.'),
-  markupInPlainText: () =>
-    warning('MarkupInPlainText', 'HTML tags found in a plain-text field; they were removed', 'Write plain text here; formatting belongs in rich-text fields (body, text, description, legal).'),
+  invalidEntry: define({
+    code: 'InvalidEntry',
+    severity: 'error',
+    area: FIELDS,
+    title: 'An entry that is not an object',
+    description: 'An entry of a CMS response (a page, modal, promo code, the layout or the error page) is not an object and cannot be read.',
+    message: (what: string, found: unknown) => `Expected ${what} to be an object, found ${describe(found)}`,
+    hint: 'Check the CMS response; the entry could not be read and was left out.',
+    example: ['page 3', 'home'],
+  }),
+  invalidField: define({
+    code: 'InvalidField',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'A field of the wrong type',
+    description: 'A field (a page title, SEO settings, error-page texts and links, …) is missing where required or holds a value of the wrong type. The message names the value used instead.',
+    message: (expected: string, found: unknown, fallback: string) => `Expected ${expected}, found ${describe(found)}; using ${fallback}`,
+    hint: 'Fill in the field in the CMS.',
+    example: ['title to be text', null, '"rooms/deluxe"'],
+  }),
+  localeMismatch: define({
+    code: 'LocaleMismatch',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'An entry of another locale',
+    description: 'An entry in the list fetched for one CMS locale carries another `locale`: the crawl\'s locale parameter or `CMS_LOCALES` is probably wrong.',
+    message: (expected: string, found: string) => `Entry has CMS locale "${found}" in the list fetched for "${expected}"`,
+    hint: 'Check CMS_LOCALES and that the crawl sends the locale parameter.',
+    example: ['es-MX', 'en'],
+  }),
+  invalidDate: define({
+    code: 'InvalidDate',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'A date that cannot be read',
+    description:
+      'A date (a page `date`, a promo code\'s or block\'s `startdate`/`enddate`, a timer\'s `enddate`) is not an ISO date. The message says what happens instead: no date, no bound (the block shows), or no timer.',
+    message: (found: unknown, instead: string = 'treated as no date') => `Expected an ISO date (yyyy-MM-dd or full ISO), found ${describe(found)}; ${instead}`,
+    hint: 'Pick the date again in the CMS date picker.',
+    example: ['31/12/2026'],
+  }),
+  invalidCountry: define({
+    code: 'InvalidCountry',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'A country that is not an alpha-3 code',
+    description: 'A `countries`/`country` entry (geolocation, spec §5) is not an ISO 3166 alpha-3 code, or the list is not a list. The entry is left out of the list.',
+    message: (found: unknown) => `Expected ISO 3166 alpha-3 country codes, found ${describe(found)}; it was left out of the list`,
+    hint: 'Use three-letter codes such as MEX, USA, CAN.',
+    example: ['MX'],
+  }),
+  invalidMedia: define({
+    code: 'InvalidMedia',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'A media field without a file',
+    description: 'A media field (`media`, `image`, `images`, `cover`, `poster`, `logo`, `metaImage`) holds something other than a Strapi media object with a `url`.',
+    message: (found: unknown) => `Expected a media file with a url, found ${describe(found)}; treated as no media`,
+    hint: 'Re-select the file in the media library; check that the crawl populates this field.',
+    example: [{ id: 12 }],
+  }),
+  invalidRichText: define({
+    code: 'InvalidRichText',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'Rich text that cannot be read',
+    description: 'A rich-text field (`body`, `legal`, `text`, `description`, `successMessage`) is neither an HTML/Markdown string nor Strapi blocks JSON. It renders as empty.',
+    message: (found: unknown) => `Expected rich text (HTML, Markdown or Strapi blocks), found ${describe(found)}; rendered as empty`,
+    hint: 'Re-enter the text in the CMS editor.',
+    example: [42],
+  }),
+  markupInPlainText: define({
+    code: 'MarkupInPlainText',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'HTML in a plain-text field',
+    description: 'A plain-text field (a title, a label, …) contains HTML tags. The tags are removed; only rich-text fields keep formatting.',
+    message: () => 'HTML tags found in a plain-text field; they were removed',
+    hint: 'Write plain text here; formatting belongs in rich-text fields (body, text, description, legal).',
+    example: [],
+  }),
 
-  // Block props (the checks of each block's declaration, src/shared/blocks/): the block still renders, with the fallback the message names.
-  invalidList: (prop: string, found: unknown) =>
-    warning('InvalidList', `Expected ${prop} to be a list, found ${describe(found)}; it is read as an empty list`, `Fill in ${prop} as a repeatable list in the CMS (check the component's schema and that the crawl populates it).`),
-  incompleteItem: (item: string, missing: string, ...found: [] | [unknown]) =>
-    warning('IncompleteItem', `${item} has no ${missing}${found.length ? ` (found ${describe(found[0])})` : ''}; it is left out`, `Fill in the ${missing} in the CMS, or remove the item.`),
-  invalidFieldKind: (found: unknown) =>
-    warning('InvalidFieldKind', `Unknown form field kind ${describe(found)}; it renders as a text field`, `Use one of ${FORM_FIELD_KINDS.join(', ')}.`),
-  missingFormName: (found: unknown) =>
-    warning('MissingFormName', `Form has no name (found ${describe(found)}); its submissions are filed under "form", with every other unnamed form`, 'Give the form a name of its own in the CMS.'),
-  duplicateFieldName: (name: string, first: number) =>
-    warning('DuplicateFieldName', `Field name "${name}" is already used by fields[${first}] of this form; this field is left out`, 'Give every field of a form its own name.'),
-  missingOptions: (kind: string) =>
-    warning('MissingOptions', `A ${kind} field has no usable options; it renders with nothing to choose`, 'Add options (text, or label and value) to the field in the CMS, or change its kind.'),
-  invalidChoice: (prop: string, found: unknown, allowed: readonly string[], instead: string) =>
-    warning('InvalidChoice', `Expected ${prop} to be one of ${allowed.join(', ')}, found ${describe(found)}; ${instead}`, 'Pick one of those values in the CMS; they are case-sensitive.'),
-  invalidNumber: (prop: string, expected: string, found: unknown, instead: string) =>
-    warning('InvalidNumber', `Expected ${prop} to be ${expected}, found ${describe(found)}; ${instead}`, `Enter ${expected} in the CMS, or leave ${prop} empty for the default.`),
-  invalidColour: (found: unknown) =>
-    warning('InvalidColour', `Expected an opaque colour (#rgb, #rrggbb or rgb()), found ${describe(found)}; the toast keeps its default colours`, 'Pick a solid colour such as #0e6f80 or rgb(14 111 128); transparent colours, names and images are not used.'),
-  unknownShareNetwork: (found: unknown) =>
-    warning('UnknownShareNetwork', `Unknown share network ${describe(found)}; it is left out`, `Use only ${SHARE_NETWORKS.join(', ')}.`),
-  noImages: (videos: number) =>
-    warning('NoImages', `Gallery has no images${videos ? ` (only ${videos} video${videos > 1 ? 's' : ''}, which a gallery does not show)` : ''}; it is not shown`, 'Add images to the gallery in the CMS, or remove the block.'),
+  invalidList: define({
+    code: 'InvalidList',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A block prop that should be a list',
+    description: 'A block prop the block reads as a list (slides, items, fields, nav, columns, networks, …) is something else. The block renders as if the list were empty.',
+    message: (prop: string, found: unknown) => `Expected ${prop} to be a list, found ${describe(found)}; it is read as an empty list`,
+    hint: (prop, _found) => `Fill in ${prop} as a repeatable list in the CMS (check the component's schema and that the crawl populates it).`,
+    example: ['slides', { title: 'Pool' }],
+  }),
+  incompleteItem: define({
+    code: 'IncompleteItem',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A list item the block leaves out',
+    description: 'An item of a block\'s list lacks what the block needs to show it (a slide without image or title, an accordion item without title, a form field or phone entry without name or number).',
+    message: (item: string, missing: string, ...found: [] | [unknown]) => `${item} has no ${missing}${found.length ? ` (found ${describe(found[0])})` : ''}; it is left out`,
+    hint: (_item, missing, ..._found) => `Fill in the ${missing} in the CMS, or remove the item.`,
+    example: ['Accordion item', 'title', ''],
+  }),
+  invalidFieldKind: define({
+    code: 'InvalidFieldKind',
+    severity: 'warning',
+    area: PROPS,
+    title: 'An unknown form field kind',
+    description: 'A form field\'s `kind` is not one of the input kinds of the content contract. The field renders as a text field.',
+    message: (found: unknown) => `Unknown form field kind ${describe(found)}; it renders as a text field`,
+    hint: `Use one of ${FORM_FIELD_KINDS.join(', ')}.`,
+    example: ['textarea'],
+  }),
+  missingFormName: define({
+    code: 'MissingFormName',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A form without a name',
+    description: 'A form has no `name`. Its submissions are filed under "form", mixed with every other unnamed form.',
+    message: (found: unknown) => `Form has no name (found ${describe(found)}); its submissions are filed under "form", with every other unnamed form`,
+    hint: 'Give the form a name of its own in the CMS.',
+    example: [null],
+  }),
+  duplicateFieldName: define({
+    code: 'DuplicateFieldName',
+    severity: 'warning',
+    area: PROPS,
+    title: 'Two form fields with one name',
+    description: 'Two fields of one form share a `name`. The later field is left out.',
+    message: (name: string, first: number) => `Field name "${name}" is already used by fields[${first}] of this form; this field is left out`,
+    hint: 'Give every field of a form its own name.',
+    example: ['email', 1],
+  }),
+  missingOptions: define({
+    code: 'MissingOptions',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A choice field without options',
+    description: 'A `select` or `radio` form field has no usable options, so the visitor has nothing to choose.',
+    message: (kind: string) => `A ${kind} field has no usable options; it renders with nothing to choose`,
+    hint: 'Add options (text, or label and value) to the field in the CMS, or change its kind.',
+    example: ['select'],
+  }),
+  invalidChoice: define({
+    code: 'InvalidChoice',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A prop value outside its choices',
+    description: 'A prop with a fixed set of values (a hero\'s `height`, a blog list\'s `kind`) holds another value. The message says what the block does instead.',
+    message: (prop: string, found: unknown, allowed: readonly string[], instead: string) => `Expected ${prop} to be one of ${allowed.join(', ')}, found ${describe(found)}; ${instead}`,
+    hint: 'Pick one of those values in the CMS; they are case-sensitive.',
+    example: ['height', 'Half', ['full', 'half'], 'the hero is full height'],
+  }),
+  invalidNumber: define({
+    code: 'InvalidNumber',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A prop that should be a number',
+    description: 'A numeric prop (a carousel\'s `autoplay`, a list\'s `pageSize`, the booking limits, a gallery\'s `columns`, a toast\'s `delay`) is not a usable number. The message says what the block does instead.',
+    message: (prop: string, expected: string, found: unknown, instead: string) => `Expected ${prop} to be ${expected}, found ${describe(found)}; ${instead}`,
+    hint: (prop, expected, _found, _instead) => `Enter ${expected} in the CMS, or leave ${prop} empty for the default.`,
+    example: ['autoplay', 'a number of milliseconds (0 = off)', '5s', 'autoplay is off'],
+  }),
+  invalidColour: define({
+    code: 'InvalidColour',
+    severity: 'warning',
+    area: PROPS,
+    title: 'An offer toast colour that cannot be used',
+    description: 'An offer toast\'s `background` is not an opaque `#rgb`, `#rrggbb` or `rgb()` colour. The toast keeps its default colours (a CMS colour is used only when its text meets AA contrast).',
+    message: (found: unknown) => `Expected an opaque colour (#rgb, #rrggbb or rgb()), found ${describe(found)}; the toast keeps its default colours`,
+    hint: 'Pick a solid colour such as #0e6f80 or rgb(14 111 128); transparent colours, names and images are not used.',
+    example: ['teal'],
+  }),
+  unknownShareNetwork: define({
+    code: 'UnknownShareNetwork',
+    severity: 'warning',
+    area: PROPS,
+    title: 'An unknown share network',
+    description: 'A share block\'s `networks` names a network the block does not offer. That entry is left out.',
+    message: (found: unknown) => `Unknown share network ${describe(found)}; it is left out`,
+    hint: `Use only ${SHARE_NETWORKS.join(', ')}.`,
+    example: ['pinterest'],
+  }),
+  noImages: define({
+    code: 'NoImages',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A gallery without images',
+    description: 'A gallery has no images (videos are not shown in a gallery). The block is not shown.',
+    message: (videos: number) => `Gallery has no images${videos ? ` (only ${videos} video${videos > 1 ? 's' : ''}, which a gallery does not show)` : ''}; it is not shown`,
+    hint: 'Add images to the gallery in the CMS, or remove the block.',
+    example: [2],
+  }),
 
-  // Single types.
-  missingLayout: () =>
-    warning('MissingLayout', 'No layout in this locale: pages have no header or footer', 'Create and publish the Layout single type for this locale.'),
-  missingErrorPage: () =>
-    warning('MissingErrorPage', 'No error page content in this locale: the 404 page uses the default texts', 'Create and publish the Error page single type for this locale.'),
-  incompleteErrorLink: (missing: string) =>
-    warning('IncompleteErrorLink', `Error page link has no ${missing}; it is not shown (rule 27)`, 'Give the link both a page (slug) and a button text, or remove it.'),
+  missingLayout: define({
+    code: 'MissingLayout',
+    severity: 'warning',
+    area: SINGLES,
+    title: 'No layout in a locale',
+    description: 'The layout single type (`/api/layout`) has no entry in a locale. That locale\'s pages have no header or footer.',
+    message: () => 'No layout in this locale: pages have no header or footer',
+    hint: 'Create and publish the Layout single type for this locale.',
+    example: [],
+  }),
+  missingErrorPage: define({
+    code: 'MissingErrorPage',
+    severity: 'warning',
+    area: SINGLES,
+    title: 'No error page content in a locale',
+    description: 'The error-page single type (`/api/error-page`) has no entry in a locale. That locale\'s 404 page uses the default texts (rule 27).',
+    message: () => 'No error page content in this locale: the 404 page uses the default texts',
+    hint: 'Create and publish the Error page single type for this locale.',
+    example: [],
+  }),
+  incompleteErrorLink: define({
+    code: 'IncompleteErrorLink',
+    severity: 'warning',
+    area: SINGLES,
+    title: 'An error-page link without slug or button text',
+    description: 'A link of the error page lacks its `slug` or its `btntext`. Rule 27 shows a link only when it has both, so it is left out.',
+    message: (missing: string) => `Error page link has no ${missing}; it is not shown (rule 27)`,
+    hint: 'Give the link both a page (slug) and a button text, or remove it.',
+    example: ['btntext'],
+  }),
 
-  // Modals and promo codes.
-  missingModalName: () =>
-    error('MissingModalName', 'Modal has no modalName; buttons cannot open it', 'Give the modal a unique modalName in the CMS.'),
-  duplicateModalName: (name: string) =>
-    error('DuplicateModalName', `Another modal of this locale is already named "${name}"`, 'Modal names must be unique per locale; rename one of them.'),
-  promoCodeWithoutCode: (found: unknown) =>
-    error('PromoCodeWithoutCode', `Promo code has no code (found ${describe(found)})`, 'Fill in the code or delete the promo-code entry.'),
+  missingModalName: define({
+    code: 'MissingModalName',
+    severity: 'error',
+    area: MODALS,
+    title: 'A modal without a name',
+    description: 'A modal has no `modalName`, so no button or `#modal=` link can open it.',
+    message: () => 'Modal has no modalName; buttons cannot open it',
+    hint: 'Give the modal a unique modalName in the CMS.',
+    example: [],
+  }),
+  duplicateModalName: define({
+    code: 'DuplicateModalName',
+    severity: 'error',
+    area: MODALS,
+    title: 'Two modals with one name',
+    description: 'Two modals of one locale share a `modalName`, so a link naming it would be ambiguous.',
+    message: (name: string) => `Another modal of this locale is already named "${name}"`,
+    hint: 'Modal names must be unique per locale; rename one of them.',
+    example: ['deluxe-suite'],
+  }),
+  promoCodeWithoutCode: define({
+    code: 'PromoCodeWithoutCode',
+    severity: 'error',
+    area: MODALS,
+    title: 'A promo code without a code',
+    description: 'A promo-code entry has no `code`, so the booking widget could not offer it.',
+    message: (found: unknown) => `Promo code has no code (found ${describe(found)})`,
+    hint: 'Fill in the code or delete the promo-code entry.',
+    example: [''],
+  }),
+
+  mediaMissing: define({
+    code: 'MediaMissing',
+    severity: 'error',
+    area: MEDIA,
+    title: 'A media file that cannot be read',
+    description:
+      'The build\'s media phase cannot read a file the content references (from the crawl\'s downloads or `content-cache/uploads/`). Raised after normalisation, about the entity `media`.',
+    message: (url: string, file: string) => `Media file ${url} is referenced by the content but could not be read (${file})`,
+    hint: 'Re-run the crawl (npm run content:pull) or restore the file in content-cache/uploads/.',
+    example: ['/uploads/pool.jpg', 'content-cache/uploads/pool.jpg'],
+  }),
 } as const;
+
+type Catalogue = typeof CATALOGUE;
+type Arguments<K extends keyof Catalogue> = Catalogue[K] extends IssueDefinition<infer A> ? A : never;
+
+/** An issue of the catalogue from the values where it is raised. */
+export function issueBody<A extends unknown[]>(definition: IssueDefinition<A>, ...args: A): IssueBody {
+  const severity = definition.severity === 'strict' ? (definition.strict?.(...args) ? 'error' : 'warning') : definition.severity;
+  const hint = typeof definition.hint === 'string' ? definition.hint : definition.hint(...args);
+  return { severity, code: definition.code, message: definition.message(...args), hint };
+}
+
+/** `ISSUES.unknownComponent(component, zone, strict)` → `{ severity, code, message, hint }`. */
+export const ISSUES = Object.fromEntries(
+  Object.entries(CATALOGUE).map(([key, definition]) => [key, (...args: unknown[]) => issueBody(definition as IssueDefinition<unknown[]>, ...args)]),
+) as unknown as { readonly [K in keyof Catalogue]: (...args: Arguments<K>) => IssueBody };

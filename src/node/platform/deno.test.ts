@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../build/paths.js';
 import { denoBinDir, withDeno } from './deno.js';
 
-describe('Deno for Netlify’s edge tools (issue 9)', () => {
+describe('Deno for Netlify’s edge tools (docs/deploying.md)', () => {
   it('is the pinned Deno from the npm registry: 2.8, the newest Netlify’s edge runner works with', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { optionalDependencies: Record<string, string> };
     const pinned = pkg.optionalDependencies['@deno/linux-x64-glibc'];

@@ -13,8 +13,8 @@ import { withDeno } from '../platform/deno.js';
  * its own static server, redirect and header handling and edge functions
  * proxy, as a separate process, with the edge function running in Deno.
  *
- * Offline needs two things netlify-cli does not do by itself (README,
- * Deploying): it imports its edge bootstrap from Netlify's servers at run
+ * Offline needs two things netlify-cli does not do by itself (see
+ * docs/deploying.md): it imports its edge bootstrap from Netlify's servers at run
  * time (`https://v3-2-0--edge.netlify.com/bootstrap/index-combined.ts`), so
  * `NETLIFY_EDGE_BOOTSTRAP` points it at the same bootstrap as shipped on npm
  * inside `@netlify/edge-functions-dev`; and its config reader

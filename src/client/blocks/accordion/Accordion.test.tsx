@@ -26,7 +26,7 @@ const press = (target: Element, key: string) =>
     target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   });
 
-describe('blocks.accordion (issue 3 item 5: button/region semantics)', () => {
+describe('blocks.accordion (WAI-ARIA APG: button/region semantics)', () => {
   it('static HTML: every panel text is there, collapsed; h3 > button[aria-expanded][aria-controls]; region labelled by its button', () => {
     const html = renderStatic(<Accordion block={faq} index={0} />);
     expect(html).toMatch(/<section class="accordion container container--narrow" aria-labelledby="([^"]+)-title"><h2 id="\1-title" class="accordion__title">Good to know<\/h2>/);

@@ -9,7 +9,7 @@ import './accordion.css';
 const NO_SCRIPT_CSS = '.accordion__panel[hidden]{display:block}';
 
 /**
- * `blocks.accordion` (issue 3 item 5), the WAI-ARIA APG accordion: each
+ * `blocks.accordion`, the WAI-ARIA APG accordion: each
  * header is an h3 holding a button (`aria-expanded`, `aria-controls`), each
  * panel a `role=region` labelled by its button. Any number may be open.
  * Enter/Space toggle (native buttons); Up/Down/Home/End move between headers.

@@ -8,7 +8,7 @@ import { useSheet } from './use-sheet.js';
 import './booking.css';
 
 /**
- * `blocks.booking` (issue 5): prepares a search and hands it to the resort's
+ * `blocks.booking` (docs/architecture.md): prepares a search and hands it to the resort's
  * booking engine by URL (engine-url.ts); there is no booking API. An inline
  * bar on wide screens; on phones a button opens the form as a full-screen
  * sheet (use-sheet.ts). Rule 26: its edges are written to CSS variables.

@@ -1,4 +1,4 @@
-/** A field's validation message, referenced by the field's `aria-describedby` (issue 5). */
+/** A field's validation message, next to its field and referenced by the field's `aria-describedby`. */
 export interface FieldProblem {
   /** Id of the message element. */
   id: string;

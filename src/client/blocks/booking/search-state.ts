@@ -17,7 +17,7 @@ export interface RoomDraft {
 
 /**
  * The form as the visitor left it. Nothing here is ever cleared by
- * validation: an invalid search keeps every value typed (issue 5).
+ * validation: an invalid search keeps every value typed (nothing typed is lost).
  */
 export interface BookingDraft {
   mode: BookingMode;

@@ -8,7 +8,7 @@ import { isPromoFormatValid } from './promo.js';
 import type { BookingDraft, Choice, RoomDraft } from './search-state.js';
 import { MAX_NIGHTS } from './validation.js';
 
-/** The last search, kept in localStorage to pre-fill the next visit (issue 5). */
+/** The last search, kept in localStorage to pre-fill the next visit (booking widget, docs/architecture.md). */
 export const STORAGE_KEY = 'marea:booking:last-search';
 
 export interface StoredSearch {

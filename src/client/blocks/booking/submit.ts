@@ -4,7 +4,7 @@ import type { BookingDraft } from './search-state.js';
 import { saveSearch, toStored } from './storage.js';
 
 /**
- * A valid search leaves for the booking engine (issue 5): the
+ * A valid search leaves for the booking engine (docs/architecture.md): the
  * `bookingSearch` event goes to `dataLayer` (created when GTM is off, so a
  * container loaded later still sees it), the search is remembered for the
  * next visit, and the browser goes to the hand-off URL, an external

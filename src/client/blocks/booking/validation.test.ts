@@ -23,7 +23,7 @@ const valid: BookingDraft = {
 const errorsOf = (draft: Partial<BookingDraft>, context: Partial<ValidationContext> = {}) =>
   Object.fromEntries(Object.entries(validateDraft({ ...valid, ...draft }, { ...ctx, ...context }).errors).map(([field, e]) => [field, e.key]));
 
-describe('booking validation matrix (issue 5)', () => {
+describe('booking validation matrix (booking widget, docs/architecture.md)', () => {
   it('turns a valid draft into the hand-off search, promo upper case, totals over rooms', () => {
     expect(validateDraft(valid, ctx)).toEqual({
       errors: {},

@@ -6,7 +6,7 @@ import type { HandOff } from './engine-url.js';
 import { isPromoFormatValid, normalisePromo } from './promo.js';
 import type { BookingDraft, Choice, RoomDraft } from './search-state.js';
 
-/** A stay is 1 to 30 nights (issue 5). */
+/** A stay is 1 to 30 nights (booking widget, docs/architecture.md). */
 const MIN_NIGHTS = 1;
 export const MAX_NIGHTS = 30;
 
@@ -85,7 +85,7 @@ function roomErrors(rooms: RoomDraft[], ctx: ValidationContext, errors: FieldErr
 }
 
 /**
- * The validation matrix of issue 5: a known resort; in Flight + Hotel mode
+ * The booking widget's validation matrix: a known resort; in Flight + Hotel mode
  * a known airport; dates typed in the locale's format, none in the past,
  * 1–30 nights; rooms 1..maxRooms, per room adults 1..maxAdults and children
  * 0..maxChildren, an age 0–17 for each child; a promo code of the right

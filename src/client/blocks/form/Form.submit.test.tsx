@@ -204,7 +204,7 @@ describe('blocks.form submission', () => {
     expect(status(root).textContent).toContain('Thank you!');
   });
 
-  it('renders the rich-text success message (sanitised by the build: RICH_TEXT_FIELDS), and falls back to the locale text', async () => {
+  it('renders the rich-text success message (sanitised by the build: a richText field), and falls back to the locale text', async () => {
     const { root, button } = await open({ successMessage: '<p>Thanks! <strong>See you soon</strong>.</p><p><a href="/rooms">Rooms</a></p>' });
     await fill(root);
     await submit(root, button);
