@@ -118,7 +118,8 @@ export default defineConfig([
             {
               group: ['**/shared/blocks/*', '!**/shared/blocks/names.js', '**/shared/modal-items/*'],
               allowTypeImports: true,
-              message: 'The browser imports the block declarations for their types only (`import type`): zod stays out of the pages. Display names and the chrome list are in src/shared/blocks/names.ts.',
+              message:
+                'The browser imports the block declarations for their types only (`import type`): zod stays out of the pages. Display names and the chrome list are in src/shared/blocks/names.ts.',
             },
           ],
         },

@@ -44,5 +44,7 @@ else {
   console.log('page'.padEnd(48), 'JS (gzip)'.padStart(10), 'files'.padStart(6), 'CSS'.padStart(9));
   for (const row of rows) console.log(row.page.padEnd(48), kb(row.js).padStart(10), String(row.files).padStart(6), kb(row.css).padStart(9), row.js > BUDGET ? '  over budget' : '');
   const over = rows.filter((r) => r.js > BUDGET).length;
-  console.log(`\n${rows.length} pages; heaviest first view ${kb(rows[0]?.js ?? 0)}; median ${kb(rows[Math.floor(rows.length / 2)]?.js ?? 0)}; budget ${kb(BUDGET)}; ${over} over budget`);
+  console.log(
+    `\n${rows.length} pages; heaviest first view ${kb(rows[0]?.js ?? 0)}; median ${kb(rows[Math.floor(rows.length / 2)]?.js ?? 0)}; budget ${kb(BUDGET)}; ${over} over budget`,
+  );
 }

@@ -8,7 +8,7 @@ import { findChromium, isExecutable } from './chromium-path.mjs';
 
 let found = findChromium();
 if (!found && process.getuid?.() === 0 && isExecutable('/usr/bin/apt-get')) {
-  console.log('Chromium not found: installing Debian\'s chromium package (apt-get)…');
+  console.log("Chromium not found: installing Debian's chromium package (apt-get)…");
   try {
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
   } catch {
@@ -20,7 +20,7 @@ if (!found) {
   console.error(
     [
       '✗ No Chromium for the browser tests.',
-      '  Install Debian\'s package:   sudo apt-get update && sudo apt-get install -y chromium',
+      "  Install Debian's package:   sudo apt-get update && sudo apt-get install -y chromium",
       '  or point CHROME_PATH at a Chromium/Chrome binary:   CHROME_PATH=/path/to/chrome npm test',
       '  (playwright-core never downloads a browser here.)',
     ].join('\n'),

@@ -25,26 +25,28 @@ if (embedded) {
   watchBuilds(embedded.buildId);
 }
 
-export const createRoot = ViteReactSSG({
-  routes: createRoutes(),
-  basename: '/',
-  future: ROUTER_FUTURE,
-  customCreateRouter: (routes, options) => {
-    const pageMatch = matchRoutes(routes, window.location)
-      ?.filter((m) => m.route.id && isPageRouteId(m.route.id))
-      .pop();
-    const hydrationData =
-      embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
-    return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
+export const createRoot = ViteReactSSG(
+  {
+    routes: createRoutes(),
+    basename: '/',
+    future: ROUTER_FUTURE,
+    customCreateRouter: (routes, options) => {
+      const pageMatch = matchRoutes(routes, window.location)
+        ?.filter((m) => m.route.id && isPageRouteId(m.route.id))
+        .pop();
+      const hydrationData = embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
+      return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
+    },
   },
-}, async () => {
-  // Hydration waits for the page's block chunks (modulepreloaded by the HTML),
-  // so the first client render is the server's tree.
-  if (embedded) {
-    const blocks = await payloadBlocks(embedded);
-    if (!blocks.ok) handleChunkError(blocks.error);
-  }
-});
+  async () => {
+    // Hydration waits for the page's block chunks (modulepreloaded by the HTML),
+    // so the first client render is the server's tree.
+    if (embedded) {
+      const blocks = await payloadBlocks(embedded);
+      if (!blocks.ok) handleChunkError(blocks.error);
+    }
+  },
+);
 
 // Rules 31–33: after hydration has started; GTM and Datadog load later still, when idle.
 startAnalytics();

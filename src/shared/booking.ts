@@ -3,9 +3,7 @@
  * template may use. The widget fills them in (src/client/blocks/booking);
  * the build warns about any other `{name}` (src/node/content/booking.ts).
  */
-export const ENGINE_PLACEHOLDERS = [
-  'resort', 'airport', 'checkin', 'checkout', 'rooms', 'adults', 'children', 'ages', 'promo', 'lang', 'mode',
-] as const;
+export const ENGINE_PLACEHOLDERS = ['resort', 'airport', 'checkin', 'checkout', 'rooms', 'adults', 'children', 'ages', 'promo', 'lang', 'mode'] as const;
 
 export type EnginePlaceholder = (typeof ENGINE_PLACEHOLDERS)[number];
 

@@ -18,7 +18,5 @@ describe('rule 30: ISO alpha-2 → alpha-3 for the edge country cookie', () => {
     ['XK', 'XKK'],
   ])('%j → %s', (alpha2, alpha3) => expect(toAlpha3(alpha2)).toBe(alpha3));
 
-  it.each([['ZZ'], ['MEX'], [''], [null], [undefined], ['constructor'], ['__proto__']])('%j → null', (code) =>
-    expect(toAlpha3(code)).toBeNull(),
-  );
+  it.each([['ZZ'], ['MEX'], [''], [null], [undefined], ['constructor'], ['__proto__']])('%j → null', (code) => expect(toAlpha3(code)).toBeNull());
 });

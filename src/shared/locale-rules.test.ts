@@ -83,9 +83,8 @@ describe('rule 9: only the root is redirected, to Spanish, keeping query and has
     expect(rootRedirectTarget({ ...base, pathname: '/', locale: 'en' })).toBeNull();
   });
 
-  it.each(['/es', '/es/', '/es/habitaciones/suite', '/rooms/deluxe', '/espanol'])(
-    'never redirects %s (prefixed paths and deep links)',
-    (pathname) => expect(rootRedirectTarget({ ...base, pathname })).toBeNull(),
+  it.each(['/es', '/es/', '/es/habitaciones/suite', '/rooms/deluxe', '/espanol'])('never redirects %s (prefixed paths and deep links)', (pathname) =>
+    expect(rootRedirectTarget({ ...base, pathname })).toBeNull(),
   );
 
   it('loop guard: no redirect when the target is the current or the previous path', () => {
@@ -189,9 +188,7 @@ describe('rules 7–10 and 30 at the CDN edge (handleEdge)', () => {
 
   it('rule 30: the country cookie is not rewritten when it already holds the country, and rewritten when it differs', () => {
     expect(edge({ path: '/rooms', geoCountry: 'MEX', cookieHeader: 'country=MEX' }).setCookies).toEqual([]);
-    expect(edge({ path: '/rooms', geoCountry: 'USA', cookieHeader: 'country=MEX' }).setCookies).toEqual([
-      'country=USA; Max-Age=2592000; Path=/; SameSite=Lax',
-    ]);
+    expect(edge({ path: '/rooms', geoCountry: 'USA', cookieHeader: 'country=MEX' }).setCookies).toEqual(['country=USA; Max-Age=2592000; Path=/; SameSite=Lax']);
   });
 
   it('rule 30: no country cookie when the geolocation does not know the country', () => {

@@ -142,11 +142,36 @@ describe('booking widget (docs/architecture.md)', () => {
     await tabTo(page, `${widget} button[type="submit"]`);
     await page.keyboard.press('Enter');
     expect(await engineParams(page)).toEqual({
-      resort: 'MPMT', airport: 'YYZ', in: day(8), out: day(11), rooms: '1', adults: '3', children: '2', ages: '4,10',
-      promo: 'SUMMER26', lang: 'en', mode: 'flight', utm_source: 'mail', utm_campaign: 'summer',
+      resort: 'MPMT',
+      airport: 'YYZ',
+      in: day(8),
+      out: day(11),
+      rooms: '1',
+      adults: '3',
+      children: '2',
+      ages: '4,10',
+      promo: 'SUMMER26',
+      lang: 'en',
+      mode: 'flight',
+      utm_source: 'mail',
+      utm_campaign: 'summer',
     });
     expect(pushes.filter((p) => p.event === 'bookingSearch')).toEqual([
-      { event: 'bookingSearch', mode: 'flight', resort: 'MPMT', airport: 'YYZ', checkin: day(8), checkout: day(11), nights: 3, rooms: 1, adults: 3, children: 2, ages: [4, 10], promo: 'SUMMER26', lang: 'en' },
+      {
+        event: 'bookingSearch',
+        mode: 'flight',
+        resort: 'MPMT',
+        airport: 'YYZ',
+        checkin: day(8),
+        checkout: day(11),
+        nights: 3,
+        rooms: 1,
+        adults: 3,
+        children: 2,
+        ages: [4, 10],
+        promo: 'SUMMER26',
+        lang: 'en',
+      },
     ]);
     // The next visit is pre-filled from the remembered search.
     await page.goto(`${origin}/`);
@@ -183,8 +208,18 @@ describe('booking widget (docs/architecture.md)', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reservar');
     await page.keyboard.press('Enter');
     expect(await engineParams(page)).toEqual({
-      resort: 'MPDC', airport: '', in: day(20), out: day(25), rooms: '2', adults: '3', children: '0', ages: '',
-      promo: 'WELCOME5', lang: 'es', mode: 'hotel', utm_source: 'news',
+      resort: 'MPDC',
+      airport: '',
+      in: day(20),
+      out: day(25),
+      rooms: '2',
+      adults: '3',
+      children: '0',
+      ages: '',
+      promo: 'WELCOME5',
+      lang: 'es',
+      mode: 'hotel',
+      utm_source: 'news',
     });
     expect(problems).toEqual([]);
     await page.context().close();

@@ -37,7 +37,10 @@ describe.each(servers)('the CDN’s behaviour on %s', (_name, origin) => {
   });
 
   it('rule 28: unknown paths get the page of their locale with status 404', async () => {
-    for (const [path, lang] of [['/no-such-page', 'en-US'], ['/es/no-existe', 'es-MX']] as const) {
+    for (const [path, lang] of [
+      ['/no-such-page', 'en-US'],
+      ['/es/no-existe', 'es-MX'],
+    ] as const) {
       const { page, response, close } = await visit(origin, path);
       // Netlify's local runtime serves a `status = 404` rewrite (the Spanish
       // 404) with status 200; the CDN answers 404 (test/netlify/cdn-parity.test.ts).

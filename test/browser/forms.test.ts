@@ -57,8 +57,7 @@ const described = (page: Page, selector: string) =>
     return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
   }, selector);
 
-const optionTexts = (page: Page, selector: string) =>
-  page.evaluate((s) => [...(document.querySelector<HTMLSelectElement>(s)?.options ?? [])].map((o) => o.text), selector);
+const optionTexts = (page: Page, selector: string) => page.evaluate((s) => [...(document.querySelector<HTMLSelectElement>(s)?.options ?? [])].map((o) => o.text), selector);
 
 /** Serious or critical axe violations inside `selector` (the tests' accessibility bar: none). */
 async function axe(page: Page, selector: string): Promise<string[]> {

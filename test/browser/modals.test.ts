@@ -39,8 +39,7 @@ const state = (page: Page) =>
 const activeModalLink = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-modal') ?? null);
 const opened = (page: Page) => page.waitForSelector(`${dialog}[open]`, { timeout: 10_000 });
 /** Closed, and the URL no longer names it (history.back() lands a moment after the dialog closes). */
-const closed = (page: Page) =>
-  page.waitForFunction((selector) => !document.querySelector(`${selector}[open]`) && !window.location.hash.startsWith('#modal='), dialog);
+const closed = (page: Page) => page.waitForFunction((selector) => !document.querySelector(`${selector}[open]`) && !window.location.hash.startsWith('#modal='), dialog);
 
 describe('modals (docs/architecture.md, "Modals")', () => {
   it('click: opens without scrolling the page, focus and Tab stay inside, the page cannot scroll behind, Escape closes and focus returns', async () => {
@@ -53,7 +52,17 @@ describe('modals (docs/architecture.md, "Modals")', () => {
     await link.click();
     await opened(page);
     const during = await state(page);
-    expect(during).toMatchObject({ open: true, modal: true, heading: 'Booking policy', headingTag: 'H2', focusInside: true, hash: '#modal=booking-policy', scrollY: before.scrollY, overflow: 'hidden', noReload: true });
+    expect(during).toMatchObject({
+      open: true,
+      modal: true,
+      heading: 'Booking policy',
+      headingTag: 'H2',
+      focusInside: true,
+      hash: '#modal=booking-policy',
+      scrollY: before.scrollY,
+      overflow: 'hidden',
+      noReload: true,
+    });
     // USA (the English build's country): the USA/CAN-targeted item, prices in dollars.
     expect(await page.locator(dialog).textContent()).toContain('Prices are shown in US dollars');
     for (let i = 0; i < 6; i++) {
@@ -218,10 +227,8 @@ describe('blocks.accordion and blocks.terms-list', () => {
     const expanded = (i: number) => triggers.nth(i).getAttribute('aria-expanded');
     const panel = (i: number) => triggers.nth(i).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.outerHTML);
     // The content of a hidden="until-found" panel is skipped (content-visibility), not the panel box: ask its content.
-    const panelVisible = (i: number) =>
-      triggers.nth(i).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.firstElementChild!.checkVisibility());
-    const panelHeight = (i: number) =>
-      triggers.nth(i).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.getBoundingClientRect().height);
+    const panelVisible = (i: number) => triggers.nth(i).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.firstElementChild!.checkVisibility());
+    const panelHeight = (i: number) => triggers.nth(i).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.getBoundingClientRect().height);
     expect(await panelVisible(0)).toBe(false);
     expect(await panelHeight(0)).toBe(0);
     // After hydration find-in-page can reveal collapsed panels.

@@ -109,9 +109,7 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
 
   it('rule 19: no prefetch under save-data; a click still navigates from the payload', async () => {
     const { page, problems, payloadRequests } = await openPage(browser);
-    await page.addInitScript(() =>
-      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }),
-    );
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }));
     await page.goto(`${origin}/`);
     await waitForHydration(page);
     await noReloadMarker(page);

@@ -50,7 +50,12 @@ describe('locale choice (rules 7–10)', () => {
   });
 
   it('rule 9: an English browser stays on /, and /es and deep links are never redirected', async () => {
-    for (const [locale, target] of [['en-US', '/'], ['en-US', '/es'], ['en-US', deep.es], ['es-MX', deep.en]] as const) {
+    for (const [locale, target] of [
+      ['en-US', '/'],
+      ['en-US', '/es'],
+      ['en-US', deep.es],
+      ['es-MX', deep.en],
+    ] as const) {
       const page = await browserIn(locale);
       await page.goto(`${origin}${target}`);
       await settle(page);
@@ -105,7 +110,10 @@ describe('stale builds (rules 15–17)', () => {
     await switchTo.click();
     await page.waitForURL((url) => url.pathname === target);
     await settle(page);
-    expect(loads.filter((p) => p === target), JSON.stringify({ loads, target, problems })).toHaveLength(1);
+    expect(
+      loads.filter((p) => p === target),
+      JSON.stringify({ loads, target, problems }),
+    ).toHaveLength(1);
     // Spanish page loaded in full: its messages are embedded, no chunk needed.
     expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
     // Again within 10 s: the guard stops a second reload; the page renders with fallbacks instead.
@@ -123,7 +131,7 @@ describe('stale builds (rules 15–17)', () => {
 });
 
 describe('a block chunk a redeploy removed (rule 17)', () => {
-  it('turns the client-side navigation into one full load, and the page keeps the block\'s static HTML', async () => {
+  it("turns the client-side navigation into one full load, and the page keeps the block's static HTML", async () => {
     const { page, problems } = await openPage(chromium());
     await page.route(/\/assets\/block-gallery-[\w-]+\.js$/, (route) => route.abort());
     const loads: string[] = [];

@@ -71,7 +71,7 @@ describe('build of the fixture site (docs/architecture.md, "Output")', () => {
     expect(only).toContain('hreflang="x-default" href="https://marea.example/english-only"');
   });
 
-  it('orders <head> for first paint: the stylesheet before any script or modulepreload, the page\'s block chunks hinted', async () => {
+  it("orders <head> for first paint: the stylesheet before any script or modulepreload, the page's block chunks hinted", async () => {
     const html = await read(build, 'rooms/deluxe-suite.html');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
@@ -117,7 +117,7 @@ describe('build of the fixture site (docs/architecture.md, "Output")', () => {
     expect(await read(build, 'sitemap.xml')).not.toContain('netlify-forms');
   });
 
-  it("writes every modal of each locale beside its pages, for shared #modal= URLs (docs/architecture.md, Modals)", async () => {
+  it('writes every modal of each locale beside its pages, for shared #modal= URLs (docs/architecture.md, Modals)', async () => {
     const en = JSON.parse(await read(build, '_modals.json'));
     expect(en.map((m: { name: string }) => m.name)).toEqual(['deluxe', 'newsletter']);
     expect(Array.isArray(JSON.parse(await read(build, 'es/_modals.json')))).toBe(true);

@@ -21,7 +21,9 @@ function checkedFiles(): string[] {
       .filter((file) => /\.(tsx?|m?js|css)$/.test(file) && !file.split(path.sep).includes('node_modules'))
       .map((file) => path.join(dir, file)),
   );
-  const docs = readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => path.join('docs', file));
+  const docs = readdirSync(path.join(root, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join('docs', file));
   return [...code, ...docs, 'README.md'].filter((file) => file !== SELF);
 }
 
@@ -74,7 +76,11 @@ function findings<T>(files: string[], cite: (text: string) => T[], bad: (citatio
   return files.flatMap((file) =>
     read(file)
       .split('\n')
-      .flatMap((line, i) => cite(line).filter(bad).map((citation) => `${file}:${i + 1}: ${label(citation)}`)),
+      .flatMap((line, i) =>
+        cite(line)
+          .filter(bad)
+          .map((citation) => `${file}:${i + 1}: ${label(citation)}`),
+      ),
   );
 }
 
@@ -87,15 +93,36 @@ describe('citations in comments and test names', () => {
   });
 
   it('cite only rules that docs/behaviour.md has', () => {
-    expect(findings(files, citedRules, (n) => !rulesInDocs.has(n), (n) => `rule ${n}`)).toEqual([]);
+    expect(
+      findings(
+        files,
+        citedRules,
+        (n) => !rulesInDocs.has(n),
+        (n) => `rule ${n}`,
+      ),
+    ).toEqual([]);
   });
 
   it('cite only spec sections that docs/product.md has', () => {
-    expect(findings(files, citedSections, (n) => !sectionsInDocs.has(n), (n) => `spec §${n}`)).toEqual([]);
+    expect(
+      findings(
+        files,
+        citedSections,
+        (n) => !sectionsInDocs.has(n),
+        (n) => `spec §${n}`,
+      ),
+    ).toEqual([]);
   });
 
   it('cite only content-contract sections that docs/content-contract.md has', () => {
-    expect(findings(files, citedContractSections, (name) => !contractHeadings.some((h) => h.startsWith(name)), (name) => `content contract, "${name}"`)).toEqual([]);
+    expect(
+      findings(
+        files,
+        citedContractSections,
+        (name) => !contractHeadings.some((h) => h.startsWith(name)),
+        (name) => `content contract, "${name}"`,
+      ),
+    ).toEqual([]);
   });
 
   it('cite no issue numbers: say what is meant, or point at docs/', () => {
@@ -116,7 +143,7 @@ describe('the citation matchers', () => {
     expect(citedSections('Spec §5 / §8: the exact messages')).toEqual([5, 8]);
     expect(citedSections('spec section 3 runtime settings; spec sections 3, 5')).toEqual([3, 3, 5]);
     expect(citedSections('`Location` has none (RFC 9110 §10.2.2)')).toEqual([]);
-    expect(citedSections('the spec\'s 503 error (§5)')).toEqual([5]);
+    expect(citedSections("the spec's 503 error (§5)")).toEqual([5]);
   });
 
   it('find issue numbers but not content issues', () => {

@@ -36,9 +36,7 @@ describe(CONTENT_ERRORS_DOC, () => {
   });
 
   it('lists every error class of the build, and each entry names the file that defines it', () => {
-    const defined = sources('src/node').flatMap((file) =>
-      [...read(file).matchAll(/(?:readonly name = |this\.name = )'(\w+Error)'/g)].map((m) => ({ name: m[1]!, file })),
-    );
+    const defined = sources('src/node').flatMap((file) => [...read(file).matchAll(/(?:readonly name = |this\.name = )'(\w+Error)'/g)].map((m) => ({ name: m[1]!, file })));
     expect(defined.map((d) => d.name).sort()).toEqual(BUILD_FAILURES.map((f) => f.name).sort());
     for (const failure of BUILD_FAILURES) expect(defined).toContainEqual({ name: failure.name, file: failure.source });
   });

@@ -16,16 +16,50 @@ import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-run
  * is not what the CDN does; if one of those stops differing, this test says so.
  */
 const FILES = [
-  'index.html', 'es.html', 'rooms.html', 'rooms/deluxe.html', 'es/habitaciones.html', '404.html', 'es/404.html',
-  '_payload.json', 'rooms/deluxe/_payload.json', 'builds/latest.json', 'builds/meta/abc.json', 'assets/app-abc123.js',
-  'assets/media/sea.1a2b.jpg', 'favicon.svg', 'robots.txt', 'sitemap.xml',
+  'index.html',
+  'es.html',
+  'rooms.html',
+  'rooms/deluxe.html',
+  'es/habitaciones.html',
+  '404.html',
+  'es/404.html',
+  '_payload.json',
+  'rooms/deluxe/_payload.json',
+  'builds/latest.json',
+  'builds/meta/abc.json',
+  'assets/app-abc123.js',
+  'assets/media/sea.1a2b.jpg',
+  'favicon.svg',
+  'robots.txt',
+  'sitemap.xml',
 ];
 
 const PATHS = [
-  '/', '/index.html', '/rooms', '/rooms/', '/rooms.html', '/rooms/deluxe', '/rooms/deluxe/', '/rooms?utm_source=x', '/es', '/es/',
-  '/es/habitaciones', '/es/nada', '/es/nada/mas', '/nada', '/nada/mas', '/_payload.json', '/rooms/deluxe/_payload.json',
-  '/builds/latest.json', '/builds/meta/abc.json', '/assets/app-abc123.js', '/assets/media/sea.1a2b.jpg', '/assets/missing.js',
-  '/favicon.svg', '/robots.txt', '/sitemap.xml',
+  '/',
+  '/index.html',
+  '/rooms',
+  '/rooms/',
+  '/rooms.html',
+  '/rooms/deluxe',
+  '/rooms/deluxe/',
+  '/rooms?utm_source=x',
+  '/es',
+  '/es/',
+  '/es/habitaciones',
+  '/es/nada',
+  '/es/nada/mas',
+  '/nada',
+  '/nada/mas',
+  '/_payload.json',
+  '/rooms/deluxe/_payload.json',
+  '/builds/latest.json',
+  '/builds/meta/abc.json',
+  '/assets/app-abc123.js',
+  '/assets/media/sea.1a2b.jpg',
+  '/assets/missing.js',
+  '/favicon.svg',
+  '/robots.txt',
+  '/sitemap.xml',
 ];
 
 /**
@@ -41,10 +75,7 @@ const KNOWN_RUNTIME: Record<string, string[]> = { '/es/nada': ['status'], '/es/n
 // types JavaScript as application/javascript (the CDN and @netlify/dev: text/javascript).
 const CLI_CACHE_CONTROL = 'public, max-age=0';
 function knownCli(pathname: string, ours: Answer): string[] {
-  return [
-    ...(pathname.endsWith('.js') && ours.status === 200 ? ['type'] : []),
-    ...(ours.headers['cache-control'] !== CLI_CACHE_CONTROL ? ['cache-control'] : []),
-  ];
+  return [...(pathname.endsWith('.js') && ours.status === 200 ? ['type'] : []), ...(ours.headers['cache-control'] !== CLI_CACHE_CONTROL ? ['cache-control'] : [])];
 }
 
 interface Answer {

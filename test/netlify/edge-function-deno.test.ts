@@ -10,10 +10,25 @@ import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-run
  * of the small site below says which file it is, so a body names what was served.
  */
 const FILES = [
-  'index.html', 'es.html', 'rooms.html', 'rooms/deluxe.html', 'es/habitaciones.html', '404.html', 'es/404.html',
-  '_payload.json', 'rooms/deluxe/_payload.json', 'builds/latest.json', 'assets/app-abc123.js', 'assets/media/sea.1a2b.jpg',
-  'favicon.svg', 'robots.txt', 'sitemap.xml', 'es/habitaciones/suite.html', 'es/habitaciones/suite/_payload.json',
-  'builds/meta/a515f0e2a6f2.json', 'images/error-500.svg',
+  'index.html',
+  'es.html',
+  'rooms.html',
+  'rooms/deluxe.html',
+  'es/habitaciones.html',
+  '404.html',
+  'es/404.html',
+  '_payload.json',
+  'rooms/deluxe/_payload.json',
+  'builds/latest.json',
+  'assets/app-abc123.js',
+  'assets/media/sea.1a2b.jpg',
+  'favicon.svg',
+  'robots.txt',
+  'sitemap.xml',
+  'es/habitaciones/suite.html',
+  'es/habitaciones/suite/_payload.json',
+  'builds/meta/a515f0e2a6f2.json',
+  'images/error-500.svg',
 ];
 
 let dist: string;
@@ -32,7 +47,14 @@ afterAll(async () => {
 async function edge(pathname: string, { headers = {}, method = 'GET', country = 'US' }: { headers?: Record<string, string>; method?: string; country?: string } = {}) {
   netlify.setCountry(country);
   const { response, type } = await netlify.handle(new Request(`http://localhost:8888${pathname}`, { method, headers, redirect: 'manual' }));
-  return { type, status: response.status, location: response.headers.get('location'), cookies: response.headers.getSetCookie(), cacheControl: response.headers.get('cache-control'), body: method === 'HEAD' ? '' : await response.text() };
+  return {
+    type,
+    status: response.status,
+    location: response.headers.get('location'),
+    cookies: response.headers.getSetCookie(),
+    cacheControl: response.headers.get('cache-control'),
+    body: method === 'HEAD' ? '' : await response.text(),
+  };
 }
 
 // The visitor already holds the `country` cookie of the default location

@@ -21,20 +21,13 @@ function importsOf(source: string): { specifier: string; typeOnly: boolean }[] {
 describe('rules 9 and 30: the edge function loads on Deno', () => {
   it('imports the shared rules by their .ts path, and types only from @netlify/edge-functions', async () => {
     const imports = importsOf(await readFile(EDGE, 'utf8'));
-    expect(imports.map((i) => i.specifier).sort()).toEqual([
-      '../../src/shared/country-codes.ts',
-      '../../src/shared/locale-rules.ts',
-      '@netlify/edge-functions',
-    ]);
+    expect(imports.map((i) => i.specifier).sort()).toEqual(['../../src/shared/country-codes.ts', '../../src/shared/locale-rules.ts', '@netlify/edge-functions']);
     expect(imports.find((i) => i.specifier === '@netlify/edge-functions')?.typeOnly).toBe(true);
   });
 
-  it.each(['../../src/shared/country-codes.ts', '../../src/shared/locale-rules.ts'])(
-    '%s imports nothing',
-    async (specifier) => {
-      const source = await readFile(join(dirname(EDGE), specifier), 'utf8');
-      expect(importsOf(source)).toEqual([]);
-      expect(source).not.toMatch(/\bimport\s*\(/);
-    },
-  );
+  it.each(['../../src/shared/country-codes.ts', '../../src/shared/locale-rules.ts'])('%s imports nothing', async (specifier) => {
+    const source = await readFile(join(dirname(EDGE), specifier), 'utf8');
+    expect(importsOf(source)).toEqual([]);
+    expect(source).not.toMatch(/\bimport\s*\(/);
+  });
 });

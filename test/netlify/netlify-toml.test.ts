@@ -61,9 +61,7 @@ describe('netlify.toml (validated offline by @netlify/config)', () => {
   });
 
   it('rules 5/28: unknown /es/* paths get the Spanish 404 page with status 404, without shadowing real pages', () => {
-    expect(config.redirects).toEqual([
-      expect.objectContaining({ from: '/es/*', to: '/es/404.html', status: 404, force: false }),
-    ]);
+    expect(config.redirects).toEqual([expect.objectContaining({ from: '/es/*', to: '/es/404.html', status: 404, force: false })]);
   });
 
   it('rule 17: the keep-builds plugin is registered', () => {
@@ -75,9 +73,7 @@ describe('netlify.toml (validated offline by @netlify/config)', () => {
     it('is declared and its file is in the edge functions directory', async () => {
       expect(config.edge_functions.find((d) => d.function === 'root-locale')).toBeDefined();
       expect(config.build.edge_functions).toBe(join(ROOT, 'netlify/edge-functions'));
-      await expect(readFile(join(config.build.edge_functions, 'root-locale.ts'), 'utf8')).resolves.toContain(
-        'export default',
-      );
+      await expect(readFile(join(config.build.edge_functions, 'root-locale.ts'), 'utf8')).resolves.toContain('export default');
     });
   });
 

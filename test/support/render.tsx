@@ -26,7 +26,17 @@ export interface RenderOptions {
 
 function wrap(element: ReactElement, options: RenderOptions): ReactElement {
   const locale = options.locale ?? 'en';
-  const page = { locale, path: '/', alternates: {}, buildId: 'test', canonical: 'https://marea.example/', title: 'Marea', country: 'USA', now: new Date('2026-06-15T12:00:00Z'), ...options.page } as PageContextValue;
+  const page = {
+    locale,
+    path: '/',
+    alternates: {},
+    buildId: 'test',
+    canonical: 'https://marea.example/',
+    title: 'Marea',
+    country: 'USA',
+    now: new Date('2026-06-15T12:00:00Z'),
+    ...options.page,
+  } as PageContextValue;
   return (
     <MemoryRouter initialEntries={[options.url ?? page.path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <I18nextProvider i18n={{ en: enI18n, es: esI18n }[locale]}>

@@ -7,7 +7,16 @@ const rum = vi.hoisted(() => ({ init: vi.fn(), setTrackingConsent: vi.fn() }));
 vi.mock('@datadog/browser-rum', () => ({ datadogRum: rum }));
 
 /** Datadog as the build parses an environment with only the application id and client token (defaults applied). */
-const env: DatadogConfig = { applicationId: 'app', clientToken: 'pub123', site: 'datadoghq.com', service: null, env: null, version: null, sessionSampleRate: 20, sessionReplaySampleRate: 20 };
+const env: DatadogConfig = {
+  applicationId: 'app',
+  clientToken: 'pub123',
+  site: 'datadoghq.com',
+  service: null,
+  env: null,
+  version: null,
+  sessionSampleRate: 20,
+  sessionReplaySampleRate: 20,
+};
 
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;

@@ -46,13 +46,19 @@ describe('Google Tag Manager (rules 31, 33)', () => {
     stop = startGtm('GTM-TEST123');
     setConsent('granted');
     setConsent('denied');
-    expect(entries().slice(-2)).toEqual([['consent', 'update', granted], ['consent', 'update', denied]]);
+    expect(entries().slice(-2)).toEqual([
+      ['consent', 'update', granted],
+      ['consent', 'update', denied],
+    ]);
   });
 
   it('rule 33: a choice stored on an earlier visit updates consent right after the defaults', () => {
     setConsent('granted');
     stop = startGtm('GTM-TEST123');
-    expect(entries().slice(0, 2)).toEqual([['consent', 'default', denied], ['consent', 'update', granted]]);
+    expect(entries().slice(0, 2)).toEqual([
+      ['consent', 'default', denied],
+      ['consent', 'update', granted],
+    ]);
   });
 
   it('rule 31: one virtualPageView per view, the first (emitted before GTM started) included, never twice for the same view', () => {

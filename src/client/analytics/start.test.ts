@@ -14,7 +14,16 @@ function configure(config: Partial<PublicConfig>) {
   vi.stubGlobal('__MAREA_GTM_ID__', config.gtmId ?? null);
   vi.stubGlobal('__MAREA_DATADOG__', config.datadog ?? null);
 }
-const datadog: DatadogConfig = { applicationId: 'app', clientToken: 'pub123', site: 'datadoghq.com', service: null, env: null, version: null, sessionSampleRate: 20, sessionReplaySampleRate: 20 };
+const datadog: DatadogConfig = {
+  applicationId: 'app',
+  clientToken: 'pub123',
+  site: 'datadoghq.com',
+  service: null,
+  env: null,
+  version: null,
+  sessionSampleRate: 20,
+  sessionReplaySampleRate: 20,
+};
 
 /** A fresh module graph per test: startAnalytics runs once per page load. */
 async function start() {

@@ -7,11 +7,25 @@ import { ErrorPage } from './ErrorPage.js';
 beforeAll(() => loadBlocks(['blocks.header', 'blocks.footer']));
 
 const layout = { header: [block('blocks.header', { nav: [] })], footer: [block('blocks.footer', { columns: [] })] };
-const error = { media: image, text404: 'Lost at sea', description404: 'This page sailed away.', links: [{ slug: 'rooms', btntext: 'See rooms' }, { slug: '', btntext: 'No slug' }] };
+const error = {
+  media: image,
+  text404: 'Lost at sea',
+  description404: 'This page sailed away.',
+  links: [
+    { slug: 'rooms', btntext: 'See rooms' },
+    { slug: '', btntext: 'No slug' },
+  ],
+};
 
 describe('rule 27: the error page', () => {
   it('shows header and footer only for 400 ≤ status ≤ 500', () => {
-    for (const [status, chrome] of [[399, false], [400, true], [404, true], [500, true], [503, false]] as const) {
+    for (const [status, chrome] of [
+      [399, false],
+      [400, true],
+      [404, true],
+      [500, true],
+      [503, false],
+    ] as const) {
       const html = renderStatic(<ErrorPage locale="en" status={status} message="" error={null} layout={layout} />);
       expect(html.includes('site-header'), `status ${status}`).toBe(chrome);
       expect(html.includes('site-footer'), `status ${status}`).toBe(chrome);

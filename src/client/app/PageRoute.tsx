@@ -47,7 +47,16 @@ export function PageRoute() {
   return (
     <I18nextProvider i18n={i18n}>
       <PageContext.Provider
-        value={{ locale: page.locale, path: page.path, alternates: page.alternates, buildId: payload.buildId, canonical: payload.head.canonical, title: payload.head.title, country, now }}
+        value={{
+          locale: page.locale,
+          path: page.path,
+          alternates: page.alternates,
+          buildId: payload.buildId,
+          canonical: payload.head.canonical,
+          title: payload.head.title,
+          country,
+          now,
+        }}
       >
         <PageDataContext.Provider value={payload.data}>
           <DefaultLayout layout={payload.layout}>

@@ -8,7 +8,17 @@ import { clientLoader, primePayload } from './client-loader.js';
 let server: Server;
 let origin = '';
 const served: string[] = [];
-const page = (path: string, blocks: unknown) => ({ v: PAYLOAD_VERSION, kind: 'page', buildId: 'b1', locale: 'en', path, page: { path, blocks }, layout: null, head: {}, country: 'USA' });
+const page = (path: string, blocks: unknown) => ({
+  v: PAYLOAD_VERSION,
+  kind: 'page',
+  buildId: 'b1',
+  locale: 'en',
+  path,
+  page: { path, blocks },
+  layout: null,
+  head: {},
+  country: 'USA',
+});
 
 beforeAll(async () => {
   server = createServer((req, res) => {

@@ -1,7 +1,6 @@
 import { MESSAGES_SCRIPT_ID, PAYLOAD_SCRIPT_ID, type Payload } from '../../shared/payload.js';
 import type { Messages } from '../i18n/i18n.js';
 
-
 function readJson<T>(id: string): T | null {
   const el = document.getElementById(id);
   if (!el?.textContent) return null;

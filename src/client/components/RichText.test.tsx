@@ -12,7 +12,20 @@ function Where() {
 describe('RichText links (rule 4)', () => {
   it('site links navigate client-side carrying the query; files and other sites are left alone', async () => {
     const html = '<p><a href="/terms#refunds">Terms</a> <a href="/guide.pdf">PDF</a> <a href="https://x.example/">X</a></p>';
-    const router = createMemoryRouter([{ path: '*', element: <><RichText html={html} /><Where /></> }], { initialEntries: ['/es?utm_source=mail'] });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <RichText html={html} />
+              <Where />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/es?utm_source=mail'] },
+    );
     const container = document.createElement('div');
     document.body.appendChild(container);
     await act(async () => createRoot(container).render(<RouterProvider router={router} />));

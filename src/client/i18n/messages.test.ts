@@ -15,7 +15,10 @@ describe('rule 11: the two message files', () => {
   });
 
   it('have no empty message', () => {
-    for (const [file, messages] of [['en', en], ['es', es]] as const) {
+    for (const [file, messages] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
       const empty = keys(messages).filter((k) => k.split('.').reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], messages) === '');
       expect(empty, file).toEqual([]);
     }

@@ -78,15 +78,7 @@ export function ModalDialog({ title, name, onRequestClose, children }: Props) {
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby={titleId}
-      data-modal-name={name}
-      onKeyDown={onKeyDown}
-      onPointerDown={onPointerDown}
-      onClick={onClick}
-    >
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} data-modal-name={name} onKeyDown={onKeyDown} onPointerDown={onPointerDown} onClick={onClick}>
       <div className="modal__panel">
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">

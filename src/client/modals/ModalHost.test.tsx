@@ -44,7 +44,8 @@ const open = (url = '/rooms', country = 'USA') =>
     <Unmountable>
       <Page />
     </Unmountable>,
-    { url, page: { path: '/rooms', country }, data: { modals } });
+    { url, page: { path: '/rooms', country }, data: { modals } },
+  );
 const dialog = () => document.querySelector<HTMLDialogElement>('dialog.modal');
 /** Lets the item's chunk load and React commit (each turn inside act), until the check passes. */
 async function until(check: () => void): Promise<void> {

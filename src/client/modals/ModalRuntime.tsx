@@ -14,8 +14,7 @@ import { MODAL_LINK, useModalLinks } from './use-modal-links.js';
 /** `location.state` marker: this history entry was pushed by a modal link, so closing can go back to the page's entry. */
 export const PUSHED_STATE = 'mareaModal';
 
-const wasPushed = (state: unknown): boolean =>
-  !!state && typeof state === 'object' && (state as Record<string, unknown>)[PUSHED_STATE] === true;
+const wasPushed = (state: unknown): boolean => !!state && typeof state === 'object' && (state as Record<string, unknown>)[PUSHED_STATE] === true;
 
 interface Shown {
   modal: Modal;

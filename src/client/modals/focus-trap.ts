@@ -21,9 +21,7 @@ const FOCUSABLE = [
 
 /** Keyboard-reachable elements of `root`, in order (hidden ones left out). */
 export function tabbables(root: Element): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
-  );
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0);
 }
 
 /** Handles a Tab keydown inside `root`: wraps at the ends. Returns true when it moved the focus. */

@@ -39,10 +39,7 @@ export function modalItem(modal: Modal, country: string): Block | null {
 }
 
 export type Resolution =
-  | { kind: 'none' }
-  | { kind: 'open'; ref: string; modal: Modal; item: Block }
-  | { kind: 'unknown'; ref: string }
-  | { kind: 'no-item'; ref: string; modal: Modal };
+  { kind: 'none' } | { kind: 'open'; ref: string; modal: Modal; item: Block } | { kind: 'unknown'; ref: string } | { kind: 'no-item'; ref: string; modal: Modal };
 
 /** What a location hash asks for on this page, for this visitor. */
 export function resolveModal(hash: string, modals: readonly Modal[], country: string): Resolution {
@@ -56,8 +53,7 @@ export function resolveModal(hash: string, modals: readonly Modal[], country: st
 
 /** Why a modal does not open, for the console (names the modal, says what to check). */
 export function resolutionWarning(resolution: Resolution, country: string): string | null {
-  if (resolution.kind === 'unknown')
-    return `[marea] modal "${resolution.ref}" does not exist: no modal of this locale has that name or id (is it published in this language?)`;
+  if (resolution.kind === 'unknown') return `[marea] modal "${resolution.ref}" does not exist: no modal of this locale has that name or id (is it published in this language?)`;
   if (resolution.kind === 'no-item')
     return `[marea] modal "${resolution.modal.name}" has no item for country ${country}: add an item without a country list, or one that lists ${country}`;
   return null;

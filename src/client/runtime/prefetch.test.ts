@@ -9,9 +9,15 @@ class FakeIntersectionObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {
     FakeIntersectionObserver.current = this;
   }
-  observe(target: Element) { this.targets.add(target); }
-  unobserve(target: Element) { this.targets.delete(target); }
-  disconnect() { this.targets.clear(); }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
   /** Scrolls every observed link into view. */
   showAll() {
     const entries = [...this.targets].map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry);

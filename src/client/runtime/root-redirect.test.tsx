@@ -30,10 +30,11 @@ async function start(url: string): Promise<() => string> {
 }
 
 /** `/` reads the browser's languages from a lazy chunk (the detector): let it load and the redirect land. */
-const settle = () => act(async () => {
-  await import('./browser-locale.js');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
+const settle = () =>
+  act(async () => {
+    await import('./browser-locale.js');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 afterEach(() => {
   act(() => root?.unmount());

@@ -2,14 +2,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  isMobileUserAgent,
-  scrollFrame,
-  SCROLL_ANIMATION_DELAY_MS,
-  SCROLL_ANIMATION_TICK_MS,
-  startScrollAnimation,
-  useScrollAnimation,
-} from './scroll-animation.js';
+import { isMobileUserAgent, scrollFrame, SCROLL_ANIMATION_DELAY_MS, SCROLL_ANIMATION_TICK_MS, startScrollAnimation, useScrollAnimation } from './scroll-animation.js';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const happyDOM = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM;
@@ -133,7 +126,10 @@ describe('scroll animation (rule 25)', () => {
       return <img data-scroll-animate alt="" />;
     }
     const slow = () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000));
-    const router = createMemoryRouter([{ path: '/', element: <Page /> }, { path: '/next', loader: slow, element: <Page /> }]);
+    const router = createMemoryRouter([
+      { path: '/', element: <Page /> },
+      { path: '/next', loader: slow, element: <Page /> },
+    ]);
     const container = document.body.appendChild(document.createElement('div'));
     await act(async () => createRoot(container).render(<RouterProvider router={router} />));
     const img = () => container.querySelector('img')!;

@@ -5,7 +5,16 @@ import { publicDefines } from './bundle.js';
 
 describe('browser configuration in the bundle', () => {
   it('is the parsed public config, as typed JSON values; unset parts are null', () => {
-    const datadog: DatadogConfig = { applicationId: 'app', clientToken: 'pub', site: 'datadoghq.eu', service: null, env: 'prod', version: null, sessionSampleRate: 20, sessionReplaySampleRate: 5 };
+    const datadog: DatadogConfig = {
+      applicationId: 'app',
+      clientToken: 'pub',
+      site: 'datadoghq.eu',
+      service: null,
+      env: 'prod',
+      version: null,
+      sessionSampleRate: 20,
+      sessionReplaySampleRate: 5,
+    };
     const defines = publicDefines({ gtmId: 'GTM-ABC123', datadog });
     expect(Object.keys(defines)).toEqual(['__MAREA_GTM_ID__', '__MAREA_DATADOG__']);
     expect(defines.__MAREA_GTM_ID__).toBe('"GTM-ABC123"');

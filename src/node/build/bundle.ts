@@ -62,7 +62,13 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
         ...common,
         // React's production server renderer (Vite leaves process.env alone in SSR builds).
         define: { ...common.define, 'process.env.NODE_ENV': JSON.stringify('production') },
-        build: { outDir: path.join(tmp, 'server'), emptyOutDir: true, ssr: path.join(paths.root, 'src/client/entry-server.tsx'), copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'entry-server.js' } } },
+        build: {
+          outDir: path.join(tmp, 'server'),
+          emptyOutDir: true,
+          ssr: path.join(paths.root, 'src/client/entry-server.tsx'),
+          copyPublicDir: false,
+          rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+        },
       });
     } finally {
       if (nodeEnv === undefined) delete process.env.NODE_ENV;

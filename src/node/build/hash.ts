@@ -37,7 +37,11 @@ export async function hashInputs(root: string, inputs: string[]): Promise<string
     const list = files.length > 0 ? files : [input];
     for (const file of list) {
       try {
-        hash.update(file).update('\0').update(await readFile(path.join(root, file))).update('\0');
+        hash
+          .update(file)
+          .update('\0')
+          .update(await readFile(path.join(root, file)))
+          .update('\0');
       } catch {
         hash.update(file).update('\0missing\0');
       }

@@ -9,10 +9,17 @@ const manifest = {
     'blocks.hero': { file: 'assets/block-hero.js', imports: ['assets/index.js', 'assets/ResponsiveImage.js'] },
     'blocks.carousel': { file: 'assets/block-carousel.js', imports: ['assets/ResponsiveImage.js'] },
   },
-  imports: { 'assets/block-hero.js': ['assets/index.js', 'assets/ResponsiveImage.js'], 'assets/block-carousel.js': ['assets/ResponsiveImage.js'], 'assets/ResponsiveImage.js': ['assets/index.js'] },
+  imports: {
+    'assets/block-hero.js': ['assets/index.js', 'assets/ResponsiveImage.js'],
+    'assets/block-carousel.js': ['assets/ResponsiveImage.js'],
+    'assets/ResponsiveImage.js': ['assets/index.js'],
+  },
 };
 const hero: Block = {
-  component: 'blocks.hero', name: 'Hero', key: '0', countries: null,
+  component: 'blocks.hero',
+  name: 'Hero',
+  key: '0',
+  countries: null,
   props: { media: { kind: 'image', url: '/m/big.jpg', mime: 'image/jpeg', width: 1200, height: 800, alt: '', formats: [{ url: '/m/small.jpg', width: 500, height: 333 }] } },
 };
 const payload = (blocks: Block[]) => ({ kind: 'page', country: 'USA', page: { blocks }, layout: { header: [], footer: [] } }) as unknown as PagePayload;

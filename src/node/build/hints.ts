@@ -54,11 +54,7 @@ export interface PageHints {
  * so they do not take bandwidth from the stylesheet and the hero image.
  */
 export function pageHints(payload: Payload, chunks: Map<string, string[]>): PageHints {
-  const blocks: Block[] = [
-    ...(payload.kind === 'page' ? payload.page.blocks : []),
-    ...(payload.layout?.header ?? []),
-    ...(payload.layout?.footer ?? []),
-  ];
+  const blocks: Block[] = [...(payload.kind === 'page' ? payload.page.blocks : []), ...(payload.layout?.header ?? []), ...(payload.layout?.footer ?? [])];
   const files = new Set(blocks.flatMap((b) => chunks.get(b.component) ?? []));
   const late = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
   const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;

@@ -17,9 +17,7 @@ interface BuildMeta extends BuildManifest {
 }
 
 /** The router's page routes (src/shared/routes.ts) as the meta file's matcher, patterns rooted at `/`. */
-const ROUTE_PATTERNS: Record<string, string> = Object.fromEntries(
-  PAGE_ROUTES.map(({ id, path }) => [id, path.startsWith('/') ? path : `/${path}`]),
-);
+const ROUTE_PATTERNS: Record<string, string> = Object.fromEntries(PAGE_ROUTES.map(({ id, path }) => [id, path.startsWith('/') ? path : `/${path}`]));
 
 export function manifestFiles(manifest: BuildManifest, pages: Page[], siteUrl: string): RenderedFile[] {
   const meta: BuildMeta = { ...manifest, matcher: ROUTE_PATTERNS, prerendered: pages.map((p) => p.path).sort() };

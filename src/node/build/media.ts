@@ -84,7 +84,10 @@ export async function copyMedia(urls: string[], resolve: (url: string) => string
       continue;
     }
     const ext = path.extname(new URL(url, 'http://x').pathname).toLowerCase();
-    const base = path.basename(new URL(url, 'http://x').pathname, ext).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 60);
+    const base = path
+      .basename(new URL(url, 'http://x').pathname, ext)
+      .replace(/[^a-zA-Z0-9_-]+/g, '-')
+      .slice(0, 60);
     const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}${ext}`;
     await copyFile(source, path.join(outDir, MEDIA_DIR, name));
     result.urls.set(url, `/${MEDIA_DIR}/${name}`);

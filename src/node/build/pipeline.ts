@@ -80,7 +80,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) throw new ContentValidationError(loaded.issues);
 
-  const bundle = await phases.run('bundle', () => buildBundles(paths, config.public), (b) => (b.cached ? `reused ${b.hash}` : `built ${b.hash}`));
+  const bundle = await phases.run(
+    'bundle',
+    () => buildBundles(paths, config.public),
+    (b) => (b.cached ? `reused ${b.hash}` : `built ${b.hash}`),
+  );
 
   const day = (options.now ?? new Date()).toISOString().slice(0, 10);
   const contentJson = JSON.stringify(loaded.content);
@@ -133,12 +137,24 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
 
   const manifest = { id: buildId, timestamp: loaded.timestamp };
-  const manifests = manifestFiles(manifest, pages.map((p) => p.page), config.siteUrl);
-  await phases.run('manifests', () => writeFiles(staging, manifests), () => `build ${buildId}, sitemap ${pages.length} urls`);
+  const manifests = manifestFiles(
+    manifest,
+    pages.map((p) => p.page),
+    config.siteUrl,
+  );
+  await phases.run(
+    'manifests',
+    () => writeFiles(staging, manifests),
+    () => `build ${buildId}, sitemap ${pages.length} urls`,
+  );
 
   const buildDir = await storeBuild(paths, staging, { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() });
   if (options.publish !== false) {
-    await phases.run('publish', () => publishBuild(paths, buildId), () => `${path.relative(paths.root, paths.dist) || paths.dist} ← builds/${buildId}`);
+    await phases.run(
+      'publish',
+      () => publishBuild(paths, buildId),
+      () => `${path.relative(paths.root, paths.dist) || paths.dist} ← builds/${buildId}`,
+    );
     await loaded.commit?.();
   }
   return {

@@ -5,7 +5,6 @@ import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
 import { pageHints } from './hints.js';
 
-
 export interface RenderedFile {
   file: string;
   content: string;

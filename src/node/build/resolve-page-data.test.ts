@@ -10,8 +10,19 @@ const block = (component: string, props: Record<string, unknown> = {}, key = '0'
 function page(slug: string, kind: PageKind, date: string | null, blocks: Block[] = [], locale: 'en' | 'es' = 'en'): Page {
   const path = pagePath(locale, slug);
   return {
-    locale, documentId: `${slug}-doc`, slug, path, title: slug.split('/').pop()!, kind, summary: `About ${slug}`, cover: null, date,
-    seo: { metaTitle: '', metaDescription: '', metaImage: null, noIndex: false }, blocks, updatedAt: null, alternates: { [locale]: path },
+    locale,
+    documentId: `${slug}-doc`,
+    slug,
+    path,
+    title: slug.split('/').pop()!,
+    kind,
+    summary: `About ${slug}`,
+    cover: null,
+    date,
+    seo: { metaTitle: '', metaDescription: '', metaImage: null, noIndex: false },
+    blocks,
+    updatedAt: null,
+    alternates: { [locale]: path },
   };
 }
 
@@ -68,7 +79,11 @@ describe('list pages (content contract, blocks.pagination)', () => {
 
   it('uses page/{n} on the home page and emits nothing without a pagination block', () => {
     const home = page('home', 'page', null, [list({ pageSize: 1 }), block('blocks.pagination', {}, '2')]);
-    expect(builtPages([...posts, home]).filter((b) => b.n > 1).map((b) => b.page.path)).toEqual(['/page/2', '/page/3', '/page/4']);
+    expect(
+      builtPages([...posts, home])
+        .filter((b) => b.n > 1)
+        .map((b) => b.page.path),
+    ).toEqual(['/page/2', '/page/3', '/page/4']);
     const noPagination = page('journal', 'page', null, [list({ pageSize: 1 })]);
     expect(builtPages([...posts, noPagination]).filter((b) => b.n > 1)).toEqual([]);
     expect(pageData(site([...posts, noPagination]), noPagination, 1).pagination).toBeNull();
@@ -91,7 +106,9 @@ describe('site map and modals', () => {
   });
 
   it('finds modal links and groupsModal at any depth, and follows modals that open modals', () => {
-    expect([...modalRefs({ a: [{ kind: 'modal', modal: 'one' }], b: { groupsModal: 'two' }, body: '<p><a href="#modal=spa%20rituals">x</a> <a href="#top">y</a></p>' })].sort()).toEqual(['one', 'spa rituals', 'two']);
+    expect(
+      [...modalRefs({ a: [{ kind: 'modal', modal: 'one' }], b: { groupsModal: 'two' }, body: '<p><a href="#modal=spa%20rituals">x</a> <a href="#top">y</a></p>' })].sort(),
+    ).toEqual(['one', 'spa rituals', 'two']);
     const modals: Modal[] = [
       { id: 1, name: 'gallery', items: [block('modals.wysiwyg', { cta: { kind: 'modal', label: 'More', modal: '3' } })] },
       { id: 2, name: 'unused', items: [] },

@@ -11,7 +11,6 @@ import type { ListCard, ListData, PageData, SiteMapGroup } from '../../shared/pa
  * never asks the CMS. Pure functions of the normalised content.
  */
 
-
 /** What a blog-list block selects: kind (default `post`), category as a slug prefix, page size. */
 export interface ListQuery {
   kind: PageKind;
@@ -56,9 +55,7 @@ const pagesByDate = memo((pages: readonly Page[], localeKind: string) =>
  * never the listing page itself.
  */
 function listedPages(pages: readonly Page[], from: Page, query: ListQuery): Page[] {
-  return pagesByDate(pages, `${from.locale}/${query.kind}`).filter(
-    (p) => p.documentId !== from.documentId && (query.category === null || p.slug.startsWith(`${query.category}/`)),
-  );
+  return pagesByDate(pages, `${from.locale}/${query.kind}`).filter((p) => p.documentId !== from.documentId && (query.category === null || p.slug.startsWith(`${query.category}/`)));
 }
 
 function pageCount(total: number, pageSize: number): number {
@@ -122,7 +119,10 @@ export function modalRefs(value: unknown, into = new Set<string>()): Set<string>
  * in content order. `seed`: references already known (the layout's).
  */
 export function referencedModals(blocks: readonly Block[], modals: readonly Modal[], seed: ReadonlySet<string> = new Set()): Modal[] {
-  const wanted = modalRefs(blocks.map((b) => b.props), new Set(seed));
+  const wanted = modalRefs(
+    blocks.map((b) => b.props),
+    new Set(seed),
+  );
   const found = new Set<Modal>();
   let grew = true;
   while (grew) {
@@ -130,7 +130,10 @@ export function referencedModals(blocks: readonly Block[], modals: readonly Moda
     for (const modal of modals) {
       if (found.has(modal) || !(wanted.has(modal.name) || wanted.has(String(modal.id)))) continue;
       found.add(modal);
-      modalRefs(modal.items.map((i) => i.props), wanted);
+      modalRefs(
+        modal.items.map((i) => i.props),
+        wanted,
+      );
       grew = true;
     }
   }
@@ -180,9 +183,7 @@ export function pageData(content: SiteContent, page: Page, n: number): PageData 
   const list = paginated ? lists[paginated.key]! : null;
   return {
     lists,
-    pagination: list
-      ? { page: list.page, pageCount: list.pageCount, slugs: Array.from({ length: list.pageCount }, (_, i) => listPageSlug(page.slug, i + 1)) }
-      : null,
+    pagination: list ? { page: list.page, pageCount: list.pageCount, slugs: Array.from({ length: list.pageCount }, (_, i) => listPageSlug(page.slug, i + 1)) } : null,
     siteMap: page.blocks.some((b) => b.component === 'blocks.site-map') ? siteMapOf(content.pages, page.locale) : null,
     modals,
     resorts: usesForms ? resortsOf(content, page.locale) : [],

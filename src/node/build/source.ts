@@ -72,7 +72,11 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
 
   const raw = crawled
     ? crawled.result.raw
-    : await phases.run('crawl', () => readCache(cacheDir, config.cmsLocales), () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/`);
+    : await phases.run(
+        'crawl',
+        () => readCache(cacheDir, config.cmsLocales),
+        () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/`,
+      );
 
   const { content, issues } = await phases.run(
     'normalise',
@@ -84,7 +88,10 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
   );
   for (const issue of issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
 
-  const newest = [raw.newestUpdate, ...content.pages.map((p) => p.updatedAt)].filter((d): d is string => !!d).sort().pop();
+  const newest = [raw.newestUpdate, ...content.pages.map((p) => p.updatedAt)]
+    .filter((d): d is string => !!d)
+    .sort()
+    .pop();
   const crawlDir = crawled?.dir;
   return {
     content,

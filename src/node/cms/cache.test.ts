@@ -79,7 +79,11 @@ describe('content cache', () => {
     const result = await writeCacheAtomically(cacheDir, responses('2', ['a.jpg', 'c.jpg', 'd.jpg']), await staged({ 'uploads/c.jpg': 'C' }));
     expect(result.media).toEqual({ copied: ['uploads/c.jpg'], kept: ['uploads/a.jpg'], missing: ['uploads/d.jpg'] });
     const files = await tree(cacheDir);
-    expect(Object.keys(files).filter((path) => !path.startsWith('api/')).sort()).toEqual(['README.md', 'uploads/a.jpg', 'uploads/c.jpg']);
+    expect(
+      Object.keys(files)
+        .filter((path) => !path.startsWith('api/'))
+        .sort(),
+    ).toEqual(['README.md', 'uploads/a.jpg', 'uploads/c.jpg']);
     expect(files['uploads/a.jpg']).toBe('A');
     expect((await readCache(cacheDir, LOCALES)).promoCodes).toEqual([{ code: 'V2' }]);
     expect((await readdir(root)).sort()).toEqual(['content-cache', 'staging-1', 'staging-2']);
@@ -119,9 +123,7 @@ describe('content cache', () => {
 
     await writeCacheAtomically(cacheDir, responses('1', []));
     await writeFile(join(cacheDir, 'api/modals.es-MX.json'), '{"data": [');
-    await expect(readCache(cacheDir, LOCALES)).rejects.toThrow(
-      new RegExp(`${join(cacheDir, 'api', 'modals.es-MX.json').replace(/[.]/g, '\\.')} is not valid JSON`),
-    );
+    await expect(readCache(cacheDir, LOCALES)).rejects.toThrow(new RegExp(`${join(cacheDir, 'api', 'modals.es-MX.json').replace(/[.]/g, '\\.')} is not valid JSON`));
     await writeFile(join(cacheDir, 'api/modals.es-MX.json'), '[]');
     await expect(readCache(cacheDir, LOCALES)).rejects.toThrow('is not a Strapi response (no `data`)');
   });

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const client = (options: { token?: string; concurrency?: number } = {}) =>
-  createCmsClient({ url: `${server.url}/`, backoffMs: 1, timeoutMs: 2_000, ...options });
+const client = (options: { token?: string; concurrency?: number } = {}) => createCmsClient({ url: `${server.url}/`, backoffMs: 1, timeoutMs: 2_000, ...options });
 
 /** A Strapi 5 collection of `total` entries served `perPage` at a time, the later pages answered faster. */
 function paginated(total: number, perPage: number, latencyMs = 0) {
@@ -85,33 +84,29 @@ describe('fetchCollection', () => {
 
   it('accepts a Strapi 4 envelope and leaves the entries untouched', async () => {
     const entry = { id: 3, attributes: { slug: 'home', updatedAt: '2024-01-01T00:00:00.000Z', cover: { data: null } } };
-    server.reset((_req, res) =>
-      sendJson(res, 200, { data: [entry], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } }),
-    );
+    server.reset((_req, res) => sendJson(res, 200, { data: [entry], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } }));
     const response = await client().fetchCollection('pages', 'en');
     expect(response.data).toEqual([entry]);
   });
 
   it('returns an empty list for an empty collection (pageCount 0)', async () => {
-    server.reset((_req, res) =>
-      sendJson(res, 200, { data: [], meta: { pagination: { page: 1, pageSize: 100, pageCount: 0, total: 0 } } }),
-    );
+    server.reset((_req, res) => sendJson(res, 200, { data: [], meta: { pagination: { page: 1, pageSize: 100, pageCount: 0, total: 0 } } }));
     await expect(client().fetchCollection('modals', 'en')).resolves.toMatchObject({ data: [] });
     expect(server.requests).toHaveLength(1);
   });
 
   it('rejects a page without pagination, naming the url', async () => {
     server.reset((_req, res) => sendJson(res, 200, { data: [] }));
-    const error = await client().fetchCollection('pages', 'en').catch((e: unknown) => e);
+    const error = await client()
+      .fetchCollection('pages', 'en')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect((error as Error).message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/pages\?locale=en&sort\[0\]=id:asc&pagination\[page\]=1/);
     expect((error as Error).message).toContain('`meta.pagination` is missing');
   });
 
   it('rejects a server that ignores the page parameter', async () => {
-    server.reset((_req, res) =>
-      sendJson(res, 200, { data: [{ id: 1 }], meta: { pagination: { page: 1, pageSize: 1, pageCount: 2, total: 2 } } }),
-    );
+    server.reset((_req, res) => sendJson(res, 200, { data: [{ id: 1 }], meta: { pagination: { page: 1, pageSize: 1, pageCount: 2, total: 2 } } }));
     await expect(client().fetchCollection('pages', 'en')).rejects.toThrow('asked for page 2, got page 1');
   });
 

@@ -45,7 +45,10 @@ function fakeStrapi(req: Parameters<TestServer['handle']>[0], res: Parameters<Te
       return list([{ id: 9, code: 'SUMMER26', updatedAt: '2026-05-05T00:00:00.000Z', countries: { country: ['USA'] } }]);
     case '/api/layout':
       return locale === 'en'
-        ? sendJson(res, 200, { data: { id: 1, header: [{ __component: 'blocks.header', logo: { url: 'https://cdn.example.com/logo.svg', mime: 'image/svg+xml' } }], footer: [] }, meta: {} })
+        ? sendJson(res, 200, {
+            data: { id: 1, header: [{ __component: 'blocks.header', logo: { url: 'https://cdn.example.com/logo.svg', mime: 'image/svg+xml' } }], footer: [] },
+            meta: {},
+          })
         : sendJson(res, 404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
     default:
       return sendJson(res, 404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
@@ -127,8 +130,6 @@ describe('crawl', () => {
         ? sendJson(res, 400, { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key dynZone', details: {} } })
         : fakeStrapi(req, res),
     );
-    await expect(crawl({ cmsLocales: { en: 'en', es: 'es-MX' } }, createCmsClient({ url: server.url }))).rejects.toThrow(
-      'Invalid key dynZone',
-    );
+    await expect(crawl({ cmsLocales: { en: 'en', es: 'es-MX' } }, createCmsClient({ url: server.url }))).rejects.toThrow('Invalid key dynZone');
   });
 });

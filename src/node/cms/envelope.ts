@@ -50,10 +50,7 @@ export function readCollectionPage(body: unknown, url: string): CollectionRespon
   }
   const pagination = paginationSchema.safeParse(isRecord(meta) ? meta.pagination : undefined);
   if (!pagination.success) {
-    throw new MalformedResponseError(
-      url,
-      '`meta.pagination` is missing or incomplete (expected page, pageSize, pageCount and total)',
-    );
+    throw new MalformedResponseError(url, '`meta.pagination` is missing or incomplete (expected page, pageSize, pageCount and total)');
   }
   return { data, meta: { ...(meta as Record<string, unknown>), pagination: pagination.data } };
 }

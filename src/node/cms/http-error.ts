@@ -25,10 +25,7 @@ export class HttpError extends Error {
     const gaveUp = init.attempts && init.attempts > 1 ? ` (gave up after ${init.attempts} attempts)` : '';
     const strapi = init.strapiError ? ` Strapi says: ${describeStrapiError(init.strapiError)}.` : '';
     const hint = hintFor(init.status);
-    super(
-      `Request failed with status ${status}: ${init.method} ${displayUrl(init.url)}${gaveUp}.${strapi}` +
-        (hint ? ` ${hint}` : ''),
-    );
+    super(`Request failed with status ${status}: ${init.method} ${displayUrl(init.url)}${gaveUp}.${strapi}` + (hint ? ` ${hint}` : ''));
     this.status = init.status;
     this.method = init.method;
     this.url = init.url;
@@ -39,10 +36,9 @@ export class HttpError extends Error {
 /** `ValidationError: Invalid key foo (query parameter "foo")`: Strapi's 400 names the bad parameter in `details`. */
 function describeStrapiError(error: StrapiError): string {
   const details = error.details as { param?: unknown; path?: unknown } | undefined;
-  const where = [
-    typeof details?.param === 'string' ? `query parameter "${details.param}"` : null,
-    typeof details?.path === 'string' ? `at "${details.path}"` : null,
-  ].filter(Boolean);
+  const where = [typeof details?.param === 'string' ? `query parameter "${details.param}"` : null, typeof details?.path === 'string' ? `at "${details.path}"` : null].filter(
+    Boolean,
+  );
   return `${error.name}: ${error.message}${where.length > 0 ? ` (${where.join(' ')})` : ''}`;
 }
 

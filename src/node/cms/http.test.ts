@@ -30,9 +30,7 @@ describe('getJson', () => {
   });
 
   it('retries a 503 and returns the body once the server recovers', async () => {
-    server.reset((_req, res) =>
-      server.requests.length < 3 ? sendJson(res, 503, { error: 'busy' }) : sendJson(res, 200, { data: { ok: true } }),
-    );
+    server.reset((_req, res) => (server.requests.length < 3 ? sendJson(res, 503, { error: 'busy' }) : sendJson(res, 200, { data: { ok: true } })));
     await expect(getJson(`${server.url}/api/layout`, fast)).resolves.toEqual({ data: { ok: true } });
     expect(server.requests).toHaveLength(3);
   });
@@ -96,9 +94,7 @@ describe('getJson', () => {
     expect(server.requests).toHaveLength(1);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).strapiError?.message).toBe('Invalid key populate at blocks');
-    expect((error as Error).message).toContain(
-      'Strapi says: ValidationError: Invalid key populate at blocks (query parameter "populate" at "blocks")',
-    );
+    expect((error as Error).message).toContain('Strapi says: ValidationError: Invalid key populate at blocks (query parameter "populate" at "blocks")');
     expect((error as Error).message).toContain('(+1 populate parameter)');
   });
 
@@ -142,9 +138,7 @@ describe('getJson', () => {
       sendJson(res, 503, { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } });
     });
     const errors = await Promise.all(
-      [`${server.url}/api/pages`, `${server.url}/slow`, unreachable].map((url) =>
-        getJson(url, { token, backoffMs: 1, timeoutMs: 100, retries: 1 }).catch((e: unknown) => e),
-      ),
+      [`${server.url}/api/pages`, `${server.url}/slow`, unreachable].map((url) => getJson(url, { token, backoffMs: 1, timeoutMs: 100, retries: 1 }).catch((e: unknown) => e)),
     );
     expect(errors.map((error) => (error as Error).name)).toEqual(['HttpError', 'TimeoutError', 'NetworkError']);
     for (const error of errors) expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(token);

@@ -11,10 +11,7 @@ export class MalformedResponseError extends Error {
   readonly problem: string;
 
   constructor(url: string, problem: string) {
-    super(
-      `Malformed CMS response from GET ${displayUrl(url)}: ${problem}. ` +
-        'Check that CMS_URL points at the Strapi server itself (not a proxy or the admin panel).',
-    );
+    super(`Malformed CMS response from GET ${displayUrl(url)}: ${problem}. ` + 'Check that CMS_URL points at the Strapi server itself (not a proxy or the admin panel).');
     this.url = url;
     this.problem = problem;
   }

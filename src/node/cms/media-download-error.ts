@@ -4,10 +4,7 @@ export class MediaDownloadError extends Error {
   readonly failures: ReadonlyArray<{ url: string; error: Error }>;
 
   constructor(failures: ReadonlyArray<{ url: string; error: Error }>, total: number) {
-    super(
-      `Could not download ${failures.length} of ${total} media files:\n` +
-        failures.map(({ error }) => `  - ${error.message}`).join('\n'),
-    );
+    super(`Could not download ${failures.length} of ${total} media files:\n` + failures.map(({ error }) => `  - ${error.message}`).join('\n'));
     this.failures = failures;
   }
 }

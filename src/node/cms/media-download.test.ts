@@ -83,9 +83,7 @@ describe('downloadMedia', () => {
       res.writeHead(404);
       res.end();
     });
-    const error = await downloadMedia(['/uploads/ok.jpg', '/uploads/gone.jpg', '/uploads/../x.jpg'], dir, options()).catch(
-      (e: unknown) => e,
-    );
+    const error = await downloadMedia(['/uploads/ok.jpg', '/uploads/gone.jpg', '/uploads/../x.jpg'], dir, options()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaDownloadError);
     expect((error as MediaDownloadError).failures.map((failure) => failure.url)).toEqual(['/uploads/gone.jpg', '/uploads/../x.jpg']);
     expect((error as Error).message).toMatch(/Could not download 2 of 3 media files/);

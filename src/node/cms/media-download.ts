@@ -36,16 +36,10 @@ let tempCounter = 0;
  * video on a slow link is fine as long as bytes keep coming. Throws one
  * `MediaDownloadError` listing every failure after all attempts settle.
  */
-export async function downloadMedia(
-  urls: readonly string[],
-  dir: string,
-  options: MediaDownloadOptions = {},
-): Promise<MediaDownload[]> {
+export async function downloadMedia(urls: readonly string[], dir: string, options: MediaDownloadOptions = {}): Promise<MediaDownload[]> {
   const requestOptions = { ...options, limit: options.limit ?? pLimit(6) };
   const settled = await Promise.allSettled(urls.map((url) => downloadOne(url, dir, requestOptions)));
-  const failures = settled.flatMap((result, i) =>
-    result.status === 'rejected' ? [{ url: urls[i]!, error: asError(result.reason) }] : [],
-  );
+  const failures = settled.flatMap((result, i) => (result.status === 'rejected' ? [{ url: urls[i]!, error: asError(result.reason) }] : []));
   if (failures.length > 0) throw new MediaDownloadError(failures, urls.length);
   return settled.map((result) => (result as PromiseFulfilledResult<MediaDownload>).value);
 }
@@ -60,7 +54,12 @@ async function downloadOne(url: string, dir: string, options: MediaDownloadOptio
   const token = sameOrigin ? options.token : null;
   const candidates = [join(dir, path), ...(options.reuseDir ? [join(options.reuseDir, path)] : [])];
   let status: MediaDownload['status'] = 'downloaded';
-  await cmsGet(href, { ...options, token }, '*/*', saveTo(join(dir, path), candidates, (saved) => (status = saved)));
+  await cmsGet(
+    href,
+    { ...options, token },
+    '*/*',
+    saveTo(join(dir, path), candidates, (saved) => (status = saved)),
+  );
   return { url, path, status };
 }
 
@@ -104,7 +103,9 @@ function saveTo(dest: string, candidates: string[], done: (status: MediaDownload
     } catch (error) {
       await rm(temp, { force: true });
       // File-system errors (`syscall: 'open'`, ENOSPC, …) and our own pass through; the rest came from the network.
-      throw isKyError(error) || error instanceof HttpError || isFileSystemError(error) ? error : new KyNetworkError(request, { cause: error instanceof Error ? error : new Error(String(error)) });
+      throw isKyError(error) || error instanceof HttpError || isFileSystemError(error)
+        ? error
+        : new KyNetworkError(request, { cause: error instanceof Error ? error : new Error(String(error)) });
     }
   };
 }

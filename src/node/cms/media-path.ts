@@ -34,10 +34,7 @@ export function mediaCachePath(url: string, cmsUrl?: string | null): string {
   } else {
     const parsed = new URL(url, 'https://cms.invalid/');
     const cmsOrigin = cmsUrl ? new URL(cmsUrl).origin : null;
-    path =
-      parsed.origin === cmsOrigin
-        ? parsed.pathname
-        : `/${REMOTE_MEDIA_DIR}/${parsed.host.replace(':', '_')}${parsed.pathname}`;
+    path = parsed.origin === cmsOrigin ? parsed.pathname : `/${REMOTE_MEDIA_DIR}/${parsed.host.replace(':', '_')}${parsed.pathname}`;
   }
   const relative = path.replace(/^\/+/, '');
   if (relative === '' || relative.endsWith('/')) throw new UnsafeMediaUrlError(url, 'it names no file');

@@ -12,7 +12,10 @@ describe('populateParams', () => {
     const params = new Map(populateParams('pages'));
     for (const { component } of BLOCK_DECLARATIONS) {
       const fragment = `populate[blocks][on][${component}][populate]`;
-      expect([...params.keys()].some((key) => key.startsWith(fragment)), component).toBe(true);
+      expect(
+        [...params.keys()].some((key) => key.startsWith(fragment)),
+        component,
+      ).toBe(true);
     }
     expect(params.get('populate[blocks][on][blocks.hero][populate]')).toBe('*');
     expect(params.get('populate[cover]')).toBe('true');

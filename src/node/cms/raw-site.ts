@@ -4,11 +4,7 @@ import { newestUpdate } from './newest-update.js';
 import type { EndpointName, RawSite } from './raw.js';
 
 /** Assembles a `RawSite` from the `data` of each endpoint (shared with the cache reader). */
-export function rawSite(
-  source: RawSite['source'],
-  cmsLocales: Readonly<Record<Locale, string>>,
-  dataOf: (endpoint: EndpointName, cmsLocale?: string) => unknown,
-): RawSite {
+export function rawSite(source: RawSite['source'], cmsLocales: Readonly<Record<Locale, string>>, dataOf: (endpoint: EndpointName, cmsLocale?: string) => unknown): RawSite {
   const perLocale = (endpoint: EndpointName, missing: unknown): Record<Locale, unknown> => {
     const entries = LOCALES.map((locale) => [locale, dataOf(endpoint, cmsLocales[locale]) ?? missing]);
     return Object.fromEntries(entries) as Record<Locale, unknown>;

@@ -4,10 +4,7 @@ export class UnsafeMediaUrlError extends Error {
   readonly url: string;
 
   constructor(url: string, reason: string) {
-    super(
-      `Refusing media url ${JSON.stringify(url)}: ${reason}. ` +
-        'Fix the media entry in the CMS (Media Library) or the field that references it.',
-    );
+    super(`Refusing media url ${JSON.stringify(url)}: ${reason}. ` + 'Fix the media entry in the CMS (Media Library) or the field that references it.');
     this.url = url;
   }
 }

@@ -18,11 +18,7 @@ export class ConfigError extends Error {
   readonly issues: readonly ConfigIssue[];
 
   constructor(issues: readonly ConfigIssue[]) {
-    const lines = issues.map(
-      (issue) =>
-        `  - ${issue.key}: expected ${issue.expected}` +
-        (issue.received === undefined ? ', but it is not set' : `, got ${issue.received}`),
-    );
+    const lines = issues.map((issue) => `  - ${issue.key}: expected ${issue.expected}` + (issue.received === undefined ? ', but it is not set' : `, got ${issue.received}`));
     super(
       `Invalid environment: ${issues.length} variable${issues.length === 1 ? '' : 's'} to fix\n` +
         `${lines.join('\n')}\n` +

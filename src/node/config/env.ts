@@ -23,8 +23,7 @@ export interface Config {
 }
 
 /** Unset and blank variables are the same thing: `CMS_URL=` in a .env file means "no CMS". */
-const blankToUndefined = (value: unknown): unknown =>
-  typeof value === 'string' ? value.trim() || undefined : value;
+const blankToUndefined = (value: unknown): unknown => (typeof value === 'string' ? value.trim() || undefined : value);
 
 /** A variable with a default: `parse` returns null for an invalid value, reported as `expected`. */
 function variable<T>(expected: string, parse: (value: string) => T | null, fallback: T) {
@@ -71,7 +70,12 @@ function perLocale(value: string, code: RegExp): Record<Locale, string> | null {
   return result.en && result.es ? { en: result.en, es: result.es } : null;
 }
 
-const STRICT_VALUES = new Map([['1', true], ['true', true], ['0', false], ['false', false]]);
+const STRICT_VALUES = new Map([
+  ['1', true],
+  ['true', true],
+  ['0', false],
+  ['false', false],
+]);
 const CMS_LOCALE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const ALPHA3 = /^[A-Za-z]{3}$/;
 
@@ -95,31 +99,11 @@ function sampleRate(fallback: number) {
 const envSchema = z.object({
   CMS_URL: variable('an http(s) URL such as "http://127.0.0.1:1337"', (v) => httpUrl(v, true), null),
   CMS_TOKEN: text(),
-  CMS_LOCALES: variable(
-    '"en:<code>,es:<code>" (e.g. "en:en,es:es-MX")',
-    (v) => perLocale(v, CMS_LOCALE_CODE),
-    { en: 'en', es: 'es-MX' },
-  ),
-  SITE_URL: variable(
-    'an absolute http(s) origin such as "https://www.example.com" (no path, query or hash)',
-    (v) => httpUrl(v, false),
-    'http://localhost:4173',
-  ),
-  DEFAULT_COUNTRY: variable(
-    '"en:<ISO alpha-3>,es:<ISO alpha-3>" (e.g. "en:USA,es:MEX") or one alpha-3 code for both',
-    countries,
-    { en: 'USA', es: 'MEX' },
-  ),
-  BUILD_STRICT: variable(
-    '"1", "true", "0" or "false"',
-    (v) => STRICT_VALUES.get(v.toLowerCase()) ?? null,
-    false,
-  ),
-  PUBLIC_GTM_ID: variable(
-    'a Google Tag Manager container id such as "GTM-ABC1234"',
-    (v) => (/^GTM-[A-Z0-9]{4,12}$/i.test(v) ? v.toUpperCase() : null),
-    null as string | null,
-  ),
+  CMS_LOCALES: variable('"en:<code>,es:<code>" (e.g. "en:en,es:es-MX")', (v) => perLocale(v, CMS_LOCALE_CODE), { en: 'en', es: 'es-MX' }),
+  SITE_URL: variable('an absolute http(s) origin such as "https://www.example.com" (no path, query or hash)', (v) => httpUrl(v, false), 'http://localhost:4173'),
+  DEFAULT_COUNTRY: variable('"en:<ISO alpha-3>,es:<ISO alpha-3>" (e.g. "en:USA,es:MEX") or one alpha-3 code for both', countries, { en: 'USA', es: 'MEX' }),
+  BUILD_STRICT: variable('"1", "true", "0" or "false"', (v) => STRICT_VALUES.get(v.toLowerCase()) ?? null, false),
+  PUBLIC_GTM_ID: variable('a Google Tag Manager container id such as "GTM-ABC1234"', (v) => (/^GTM-[A-Z0-9]{4,12}$/i.test(v) ? v.toUpperCase() : null), null as string | null),
   PUBLIC_DATADOG_APPLICATION_ID: text(),
   PUBLIC_DATADOG_CLIENT_TOKEN: text(),
   PUBLIC_DATADOG_SITE: variable(

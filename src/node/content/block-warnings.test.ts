@@ -15,28 +15,61 @@ const form = (fields: unknown, extra: Record<string, unknown> = {}) => ({ __comp
 
 describe('block warnings (declarations): forms', () => {
   it('InvalidFieldKind: an unknown kind renders as text', () => {
-    const { content, issues } = run([{ __component: 'blocks.hero', title: 'Hi' }, form([{ kind: 'text', name: 'a' }, { kind: 'textarea', name: 'message' }])]);
+    const { content, issues } = run([
+      { __component: 'blocks.hero', title: 'Hi' },
+      form([
+        { kind: 'text', name: 'a' },
+        { kind: 'textarea', name: 'message' },
+      ]),
+    ]);
     expect(issues).toEqual([
       expect.objectContaining({
-        severity: 'warning', code: 'InvalidFieldKind', entity: 'page', locale: 'en', slug: 'contact', position: 1, component: 'blocks.form',
-        field: 'blocks[1].fields[1].kind', message: 'Unknown form field kind the string "textarea"; it renders as a text field', hint: expect.stringContaining('checkbox, country-state, date'),
+        severity: 'warning',
+        code: 'InvalidFieldKind',
+        entity: 'page',
+        locale: 'en',
+        slug: 'contact',
+        position: 1,
+        component: 'blocks.form',
+        field: 'blocks[1].fields[1].kind',
+        message: 'Unknown form field kind the string "textarea"; it renders as a text field',
+        hint: expect.stringContaining('checkbox, country-state, date'),
       }),
     ]);
     // A warning only: the block is kept as it came.
-    expect(content.pages[0]!.blocks[1]!.props.fields).toEqual([{ kind: 'text', name: 'a' }, { kind: 'textarea', name: 'message' }]);
+    expect(content.pages[0]!.blocks[1]!.props.fields).toEqual([
+      { kind: 'text', name: 'a' },
+      { kind: 'textarea', name: 'message' },
+    ]);
   });
 
   it('MissingFormName: submissions are filed under "form"', () => {
     const { issues } = run([form([], { name: '  ' })]);
-    expect(issues).toEqual([expect.objectContaining({ severity: 'warning', code: 'MissingFormName', field: 'blocks[0].name', message: expect.stringContaining('filed under "form"') })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'MissingFormName', field: 'blocks[0].name', message: expect.stringContaining('filed under "form"') }),
+    ]);
     expect(codes([form([], { name: null })])).toEqual([['MissingFormName', 'blocks[0].name']]);
   });
 
   it('IncompleteItem and DuplicateFieldName: fields the form leaves out', () => {
-    const { issues } = run([form([{ kind: 'text', name: 'email' }, { kind: 'text', label: 'No name' }, { kind: 'email', name: ' email ' }])]);
+    const { issues } = run([
+      form([
+        { kind: 'text', name: 'email' },
+        { kind: 'text', label: 'No name' },
+        { kind: 'email', name: ' email ' },
+      ]),
+    ]);
     expect(issues).toEqual([
-      expect.objectContaining({ code: 'IncompleteItem', field: 'blocks[0].fields[1].name', message: 'Form field has no name (found nothing (the field is missing)); it is left out' }),
-      expect.objectContaining({ code: 'DuplicateFieldName', field: 'blocks[0].fields[2].name', message: 'Field name "email" is already used by fields[0] of this form; this field is left out' }),
+      expect.objectContaining({
+        code: 'IncompleteItem',
+        field: 'blocks[0].fields[1].name',
+        message: 'Form field has no name (found nothing (the field is missing)); it is left out',
+      }),
+      expect.objectContaining({
+        code: 'DuplicateFieldName',
+        field: 'blocks[0].fields[2].name',
+        message: 'Field name "email" is already used by fields[0] of this form; this field is left out',
+      }),
     ]);
   });
 
@@ -56,7 +89,9 @@ describe('block warnings (declarations): forms', () => {
   });
 
   it('modal forms are checked too, named by the modal', () => {
-    const raw = rawSite({ modals: { en: [{ id: 3, modalName: 'groups', dynZone: [{ __component: 'modals.embedded-form', fields: [{ kind: 'textarea', name: 'x' }] }] }], es: [] } });
+    const raw = rawSite({
+      modals: { en: [{ id: 3, modalName: 'groups', dynZone: [{ __component: 'modals.embedded-form', fields: [{ kind: 'textarea', name: 'x' }] }] }], es: [] },
+    });
     const { issues } = normaliseSite(raw, { strict: false });
     expect(issues.map((i) => [i.entity, i.locale, i.slug, i.component, i.code, i.field])).toEqual([
       ['modal', 'en', 'groups', 'modals.embedded-form', 'MissingFormName', 'dynZone[0].name'],
@@ -82,15 +117,32 @@ describe('block warnings (declarations): lists and their items', () => {
       : siteWithBlocks([{ __component: component, name: 'f', [key]: { title: 'one' } }], 'contact');
     const { issues } = normaliseSite(raw, { strict: false });
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'InvalidList', field: `${component.startsWith('modals.') ? 'dynZone' : 'blocks'}[0].${key}`, message: `Expected ${key} to be a list, found an object with title; it is read as an empty list` }),
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'InvalidList',
+        field: `${component.startsWith('modals.') ? 'dynZone' : 'blocks'}[0].${key}`,
+        message: `Expected ${key} to be a list, found an object with title; it is read as an empty list`,
+      }),
     ]);
   });
 
   it('IncompleteItem: slides without image or title, accordion items without title, phone entries without a number', () => {
     const blocks = [
       { __component: 'blocks.carousel', slides: [{ title: 'Pool' }, { media: image }, { media: video, text: 'Only a video' }] },
-      { __component: 'blocks.accordion', items: [{ title: 'Q', body: 'A' }, { title: '', body: 'Lost answer' }] },
-      { __component: 'blocks.phone', numbers: [{ label: 'Call', number: 'ask reception' }, { label: 'US', number: '+1 800 555 0100' }] },
+      {
+        __component: 'blocks.accordion',
+        items: [
+          { title: 'Q', body: 'A' },
+          { title: '', body: 'Lost answer' },
+        ],
+      },
+      {
+        __component: 'blocks.phone',
+        numbers: [
+          { label: 'Call', number: 'ask reception' },
+          { label: 'US', number: '+1 800 555 0100' },
+        ],
+      },
     ];
     expect(run(blocks).issues.map((i) => [i.code, i.field, i.message])).toEqual([
       ['IncompleteItem', 'blocks[0].slides[2]', 'Slide has no image or title; it is left out'],
@@ -110,7 +162,13 @@ describe('block warnings (declarations): lists and their items', () => {
   });
 
   it('NoImages: a gallery with no images, or only videos, is not shown', () => {
-    expect(run([{ __component: 'blocks.gallery', images: [] }, { __component: 'blocks.gallery', images: [video] }, { __component: 'blocks.gallery', images: [video, image] }]).issues.map((i) => [i.code, i.field, i.message])).toEqual([
+    expect(
+      run([
+        { __component: 'blocks.gallery', images: [] },
+        { __component: 'blocks.gallery', images: [video] },
+        { __component: 'blocks.gallery', images: [video, image] },
+      ]).issues.map((i) => [i.code, i.field, i.message]),
+    ).toEqual([
       ['NoImages', 'blocks[0].images', 'Gallery has no images; it is not shown'],
       ['NoImages', 'blocks[1].images', 'Gallery has no images (only 1 video, which a gallery does not show); it is not shown'],
     ]);
@@ -121,7 +179,11 @@ describe('block warnings (declarations): values', () => {
   it('InvalidDate: an unreadable timer end hides the timer', () => {
     const { issues } = run([{ __component: 'blocks.timer', title: 'Sale ends', enddate: 'next friday' }]);
     expect(issues).toEqual([
-      expect.objectContaining({ code: 'InvalidDate', field: 'blocks[0].enddate', message: 'Expected an ISO date (yyyy-MM-dd or full ISO), found the string "next friday"; the timer is not shown' }),
+      expect.objectContaining({
+        code: 'InvalidDate',
+        field: 'blocks[0].enddate',
+        message: 'Expected an ISO date (yyyy-MM-dd or full ISO), found the string "next friday"; the timer is not shown',
+      }),
     ]);
   });
 
@@ -166,7 +228,11 @@ describe('block warnings (declarations): values', () => {
   });
 
   it('InvalidChoice: hero height and blog-list kind', () => {
-    const { issues } = run([{ __component: 'blocks.hero', height: 'tall' }, { __component: 'blocks.hero', height: 'Half' }, { __component: 'blocks.blog-list', kind: 'posts' }]);
+    const { issues } = run([
+      { __component: 'blocks.hero', height: 'tall' },
+      { __component: 'blocks.hero', height: 'Half' },
+      { __component: 'blocks.blog-list', kind: 'posts' },
+    ]);
     expect(issues.map((i) => [i.code, i.field, i.message])).toEqual([
       ['InvalidChoice', 'blocks[0].height', 'Expected height to be one of full, half, found the string "tall"; the hero is full height'],
       ['InvalidChoice', 'blocks[1].height', 'Expected height to be one of full, half, found the string "Half"; the hero is full height'],
@@ -177,12 +243,37 @@ describe('block warnings (declarations): values', () => {
   it('layout zones are checked, named by the zone', () => {
     const raw = rawSite({ layout: { en: { header: [], footer: [] }, es: { header: [{ __component: 'blocks.offer-toast', background: 'red' }], footer: [] } } });
     const { issues } = normaliseSite(raw, { strict: false });
-    expect(issues).toEqual([expect.objectContaining({ code: 'InvalidColour', entity: 'layout', locale: 'es', slug: 'header', position: 0, component: 'blocks.offer-toast', field: 'header[0].background' })]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        code: 'InvalidColour',
+        entity: 'layout',
+        locale: 'es',
+        slug: 'header',
+        position: 0,
+        component: 'blocks.offer-toast',
+        field: 'header[0].background',
+      }),
+    ]);
   });
 
   it('blank values are the defaults and are not reported', () => {
-    const blank = { height: null, kind: null, pageSize: null, columns: null, autoplay: null, delay: null, background: '', enddate: null, startdate: '', networks: null, slides: null, items: null };
-    const blocks = ['blocks.hero', 'blocks.blog-list', 'blocks.carousel', 'blocks.offer-toast', 'blocks.timer', 'blocks.share', 'blocks.accordion', 'blocks.terms-list'].map((c) => ({ __component: c, ...blank }));
+    const blank = {
+      height: null,
+      kind: null,
+      pageSize: null,
+      columns: null,
+      autoplay: null,
+      delay: null,
+      background: '',
+      enddate: null,
+      startdate: '',
+      networks: null,
+      slides: null,
+      items: null,
+    };
+    const blocks = ['blocks.hero', 'blocks.blog-list', 'blocks.carousel', 'blocks.offer-toast', 'blocks.timer', 'blocks.share', 'blocks.accordion', 'blocks.terms-list'].map(
+      (c) => ({ __component: c, ...blank }),
+    );
     expect(run([...blocks, form([{ name: 'a', kind: null }])]).issues).toEqual([]);
     expect(normaliseSite(rawSite({ pages: { en: [page('home', blocks)], es: [page('inicio', blocks)] } }), { strict: false }).issues).toEqual([]);
   });

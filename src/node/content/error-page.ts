@@ -53,4 +53,3 @@ function errorLinks(value: unknown, ctx: Context): ErrorLink[] {
   });
   return links;
 }
-

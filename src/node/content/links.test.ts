@@ -35,9 +35,7 @@ describe('links', () => {
 
   it('keeps nav children as links', () => {
     const { blocks } = propsOf([{ __component: 'blocks.header', nav: [{ label: 'Rooms', slug: 'rooms', children: [{ id: 1, label: 'Suite', slug: 'rooms/suite' }] }] }]);
-    expect(blocks[0]!.props.nav).toEqual([
-      { kind: 'internal', label: 'Rooms', slug: 'rooms', children: [{ kind: 'internal', label: 'Suite', slug: 'rooms/suite' }] },
-    ]);
+    expect(blocks[0]!.props.nav).toEqual([{ kind: 'internal', label: 'Rooms', slug: 'rooms', children: [{ kind: 'internal', label: 'Suite', slug: 'rooms/suite' }] }]);
   });
 
   it('reports a link without a target and leaves it out', () => {
@@ -89,7 +87,16 @@ describe('rule 23: unsafe CMS links are dropped with a warning', () => {
   it('removes an unsafe link from its list and nulls an unsafe url field', () => {
     const footer = {
       __component: 'blocks.footer',
-      columns: [{ id: 1, title: 'A', links: [{ label: 'ok', url: 'https://a.example' }, { label: 'bad', url: 'vbscript:x' }] }],
+      columns: [
+        {
+          id: 1,
+          title: 'A',
+          links: [
+            { label: 'ok', url: 'https://a.example' },
+            { label: 'bad', url: 'vbscript:x' },
+          ],
+        },
+      ],
       social: [{ id: 2, network: 'x', url: 'data:text/html,hi' }],
     };
     const booking = { __component: 'blocks.booking', promocodes: [], groupsUrl: 'javascript:void(0)', engineUrl: 'https://b.example/?r={resort}' };

@@ -68,7 +68,10 @@ describe('normaliseSite: fixture sites', () => {
     const suite = strapi4().content.pages.find((p) => p.path === '/rooms/deluxe-suite')!;
     const [gallery, carousel] = suite.blocks;
     expect((gallery!.props.images as Array<{ url: string }>).map((m) => m.url)).toEqual(['/uploads/suite_a1b2.jpg', '/uploads/pool_a1b2.jpg']);
-    expect(carousel!.props.slides).toMatchObject([{ media: { kind: 'video', mime: 'video/mp4' }, link: { kind: 'modal', modal: 'deluxe-suite' } }, { media: { kind: 'image' }, link: null }]);
+    expect(carousel!.props.slides).toMatchObject([
+      { media: { kind: 'video', mime: 'video/mp4' }, link: { kind: 'modal', modal: 'deluxe-suite' } },
+      { media: { kind: 'image' }, link: null },
+    ]);
   });
 
   it('reads layouts, error pages, modals and promo codes per locale', () => {
@@ -76,8 +79,23 @@ describe('normaliseSite: fixture sites', () => {
     expect(content.layouts.es.header.map((b) => b.name)).toEqual(['Header', 'LanguageSwitcher', 'OfferToast']);
     expect(content.layouts.es.header[2]!.countries).toEqual(['USA']);
     expect(content.layouts.en.footer.map((b) => b.name)).toEqual(['Footer', 'CookieNotice']);
-    expect(content.errors.es).toMatchObject({ text404: 'Perdido en el mar', links: [{ slug: 'habitaciones/suite-deluxe', btntext: 'Ver la suite' }, { slug: 'home', btntext: 'Inicio' }] });
-    expect(content.modals.en).toMatchObject([{ id: 7, name: 'deluxe-suite', items: [{ name: 'ModalRoom', countries: ['MEX'] }, { name: 'ModalRoom', countries: null }] }]);
+    expect(content.errors.es).toMatchObject({
+      text404: 'Perdido en el mar',
+      links: [
+        { slug: 'habitaciones/suite-deluxe', btntext: 'Ver la suite' },
+        { slug: 'home', btntext: 'Inicio' },
+      ],
+    });
+    expect(content.modals.en).toMatchObject([
+      {
+        id: 7,
+        name: 'deluxe-suite',
+        items: [
+          { name: 'ModalRoom', countries: ['MEX'] },
+          { name: 'ModalRoom', countries: null },
+        ],
+      },
+    ]);
     expect(content.promoCodes.map((p) => p.code)).toEqual(['SUMMER26', 'MX10', 'ALWAYS']);
   });
 });

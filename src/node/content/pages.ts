@@ -9,7 +9,6 @@ import { toMedia } from './media.js';
 import { readTranslationRefs, type PageDraft } from './translations.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
 
-
 /**
  * The pages of one site locale (`ctx.locale`), unwrapped. Pages with an
  * invalid slug or a path already taken are reported and left out, but are
@@ -95,4 +94,3 @@ function seo(value: unknown, title: string, summary: string, ctx: Context): Seo 
     noIndex: noIndex === true,
   };
 }
-

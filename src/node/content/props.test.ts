@@ -38,7 +38,12 @@ function allBlocks(content: SiteContent): Block[] {
 describe('block props come from the declarations (src/shared/blocks/)', () => {
   it('the bundled site, both fixture sites and the hostile site give props of exactly the declared types', async () => {
     const cache = await readCache(fileURLToPath(new URL('../../../content-cache', import.meta.url)), { en: 'en', es: 'es-MX' });
-    for (const [name, raw] of [['content-cache', cache], ['strapi4', fixtureSite(4)], ['strapi5', fixtureSite(5)], ['evil', evilSite()]] as const) {
+    for (const [name, raw] of [
+      ['content-cache', cache],
+      ['strapi4', fixtureSite(4)],
+      ['strapi5', fixtureSite(5)],
+      ['evil', evilSite()],
+    ] as const) {
       const blocks = allBlocks(normaliseSite(raw, { strict: false }).content);
       expect(blocks.length, name).toBeGreaterThan(5);
       for (const block of blocks) {
@@ -61,11 +66,7 @@ describe('block props come from the declarations (src/shared/blocks/)', () => {
       { __component: 'blocks.carousel', slides: { id: 1 }, autoplay: '5s' },
       { __component: 'blocks.video', autoplay: 'yes' },
     ];
-    expect(propsOf(blocks)).toEqual([
-      { title: null, height: null, cta: null },
-      { slides: null, autoplay: null },
-      { autoplay: null },
-    ]);
+    expect(propsOf(blocks)).toEqual([{ title: null, height: null, cta: null }, { slides: null, autoplay: null }, { autoplay: null }]);
     expect(issuesOf(blocks)).toEqual([
       ['IncompleteLink', 'blocks[0].cta'],
       ['InvalidChoice', 'blocks[0].height'],
@@ -77,12 +78,18 @@ describe('block props come from the declarations (src/shared/blocks/)', () => {
   });
 
   it('blank values stay quiet: null and "" are the documented defaults', () => {
-    const blocks = [{ __component: 'blocks.carousel', title: '', slides: null, autoplay: '' }, { __component: 'blocks.gallery', images: null, columns: null, title: 'x' }];
-    expect(propsOf(blocks)).toEqual([{ title: '', slides: null, autoplay: null }, { images: [], columns: null, title: 'x' }]);
+    const blocks = [
+      { __component: 'blocks.carousel', title: '', slides: null, autoplay: '' },
+      { __component: 'blocks.gallery', images: null, columns: null, title: 'x' },
+    ];
+    expect(propsOf(blocks)).toEqual([
+      { title: '', slides: null, autoplay: null },
+      { images: [], columns: null, title: 'x' },
+    ]);
     expect(issuesOf(blocks)).toEqual([['NoImages', 'blocks[1].images']]);
   });
 
-  it('lists of strings take text entries, or a component\'s label, text, title or name; blanks are left out quietly', () => {
+  it("lists of strings take text entries, or a component's label, text, title or name; blanks are left out quietly", () => {
     const raw = siteWithBlocks([]);
     raw.modals.en = [{ id: 1, modalName: 'suite', dynZone: [{ __component: 'modals.room', features: ['62 m²', { id: 1, label: 'King bed' }, { text: 'Tub' }, null, 7] }] }];
     const result = normaliseSite(raw, { strict: false });

@@ -16,14 +16,23 @@ describe('rich text: Strapi 5 blocks JSON', () => {
       { type: 'code', children: [text('const a = "<b>";')] },
     ]);
     expect(html).toBe(
-      '<h2>Title</h2><h3>Sub</h3><p>See <a href="https://example.com/a?b=1&amp;c=2">this</a></p>' +
-        '<blockquote>Quoted</blockquote><pre><code>const a = "&lt;b&gt;";</code></pre>',
+      '<h2>Title</h2><h3>Sub</h3><p>See <a href="https://example.com/a?b=1&amp;c=2">this</a></p>' + '<blockquote>Quoted</blockquote><pre><code>const a = "&lt;b&gt;";</code></pre>',
     );
   });
 
   it('renders text marks', () => {
     const html = render([
-      { type: 'paragraph', children: [text('b', { bold: true }), text('i', { italic: true }), text('u', { underline: true }), text('s', { strikethrough: true }), text('c', { code: true }), text('all', { bold: true, italic: true })] },
+      {
+        type: 'paragraph',
+        children: [
+          text('b', { bold: true }),
+          text('i', { italic: true }),
+          text('u', { underline: true }),
+          text('s', { strikethrough: true }),
+          text('c', { code: true }),
+          text('all', { bold: true, italic: true }),
+        ],
+      },
     ]);
     expect(html).toBe('<p><strong>b</strong><em>i</em><u>u</u><s>s</s><code>c</code><strong><em>all</em></strong></p>');
   });
@@ -51,7 +60,13 @@ describe('rich text: Strapi 5 blocks JSON', () => {
   it('escapes text and sanitises links in blocks JSON', () => {
     const html = render([
       { type: 'paragraph', children: [text('<script>alert(1)</script>'), { type: 'link', url: 'javascript:alert(1)', children: [text('x')] }] },
-      { type: 'paragraph', children: [{ type: 'link', url: ' JaVaScRiPt:alert(1)', children: [text('y')] }, { type: 'link', url: 'data:text/html,<b>', children: [text('z')] }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'link', url: ' JaVaScRiPt:alert(1)', children: [text('y')] },
+          { type: 'link', url: 'data:text/html,<b>', children: [text('z')] },
+        ],
+      },
     ]);
     expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;<a>x</a></p><p><a>y</a><a>z</a></p>');
   });

@@ -42,7 +42,14 @@ describe('nothing dangerous survives normalisation', () => {
       expect(issue).toMatchObject({ entity: 'page', slug: 'home', position: expect.any(Number), component: expect.stringMatching(/^blocks\./) });
     }
     expect(unsafe.map((i) => `${i.entity} ${i.locale} ${i.field}`)).toEqual(
-      expect.arrayContaining(['page en seo.metaImage.url', 'page en blocks[0].cta.url', 'page es blocks[0].media.url', 'layout en header[0].nav[0].children[0].url', 'error-page en links[0].slug', 'modal en dynZone[0].cta.url']),
+      expect.arrayContaining([
+        'page en seo.metaImage.url',
+        'page en blocks[0].cta.url',
+        'page es blocks[0].media.url',
+        'layout en header[0].nav[0].children[0].url',
+        'error-page en links[0].slug',
+        'modal en dynZone[0].cta.url',
+      ]),
     );
   });
 

@@ -35,8 +35,14 @@ describe('unwrap (Strapi 4 → flat)', () => {
   });
 
   it('detects per value, so mixed input works', () => {
-    const mixed = [{ id: 1, attributes: { slug: 'a' } }, { id: 2, documentId: 'd2', slug: 'b' }];
-    expect(unwrap(mixed)).toEqual([{ id: 1, slug: 'a' }, { id: 2, documentId: 'd2', slug: 'b' }]);
+    const mixed = [
+      { id: 1, attributes: { slug: 'a' } },
+      { id: 2, documentId: 'd2', slug: 'b' },
+    ];
+    expect(unwrap(mixed)).toEqual([
+      { id: 1, slug: 'a' },
+      { id: 2, documentId: 'd2', slug: 'b' },
+    ]);
   });
 
   it('leaves content fields named `data` or `attributes` alone when they are not envelopes', () => {

@@ -8,7 +8,16 @@ import { report, type Context } from './context.js';
 const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob']);
 
 const NAMED_ENTITIES: Record<string, string> = {
-  tab: '\t', newline: '\n', colon: ':', nbsp: '\u00a0', amp: '&', sol: '/', lpar: '(', rpar: ')', period: '.', semi: ';',
+  tab: '\t',
+  newline: '\n',
+  colon: ':',
+  nbsp: '\u00a0',
+  amp: '&',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
+  period: '.',
+  semi: ';',
 };
 
 /** Browsers drop these anywhere in a URL scheme (tab, newline) or ignore them (controls, zero-width, BOM). */

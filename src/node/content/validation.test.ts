@@ -11,16 +11,22 @@ describe('spec §5: lists that must be arrays (exact messages)', () => {
   it(`page blocks: "${LIST_ERRORS.components}"`, () => {
     const { content, issues } = run(rawSite({ pages: { en: [page('home')], es: [page('habitaciones', { oops: true })] } }));
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'error', code: 'ComponentsNotArray', message: 'Components must be an Array', entity: 'page', locale: 'es', slug: 'habitaciones', field: 'blocks' }),
+      expect.objectContaining({
+        severity: 'error',
+        code: 'ComponentsNotArray',
+        message: 'Components must be an Array',
+        entity: 'page',
+        locale: 'es',
+        slug: 'habitaciones',
+        field: 'blocks',
+      }),
     ]);
     expect(content.pages.find((p) => p.locale === 'es')?.blocks).toEqual([]);
   });
 
   it(`layout zones: "${LIST_ERRORS.components}"`, () => {
     const { issues } = run(rawSite({ layout: { en: { header: null, footer: [] }, es: { header: [], footer: [] } } }));
-    expect(issues).toEqual([
-      expect.objectContaining({ severity: 'error', message: LIST_ERRORS.components, entity: 'layout', locale: 'en', slug: 'header', field: 'header' }),
-    ]);
+    expect(issues).toEqual([expect.objectContaining({ severity: 'error', message: LIST_ERRORS.components, entity: 'layout', locale: 'en', slug: 'header', field: 'header' })]);
     expect(issues[0]!.hint).toContain('null');
   });
 
@@ -29,17 +35,41 @@ describe('spec §5: lists that must be arrays (exact messages)', () => {
     raw.promoCodes = 'nope';
     const { issues } = run(raw);
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'error', code: 'PromocodesNotArray', message: 'promocodes must be an Array', entity: 'page', locale: 'en', slug: 'book', position: 0, field: 'blocks[0].promocodes' }),
+      expect.objectContaining({
+        severity: 'error',
+        code: 'PromocodesNotArray',
+        message: 'promocodes must be an Array',
+        entity: 'page',
+        locale: 'en',
+        slug: 'book',
+        position: 0,
+        field: 'blocks[0].promocodes',
+      }),
       expect.objectContaining({ severity: 'error', code: 'PromocodesNotArray', message: 'promocodes must be an Array', entity: 'promo-codes', field: 'data' }),
     ]);
   });
 
   it(`modal dynZone and phone numbers: "${LIST_ERRORS.items}"`, () => {
-    const raw = siteWithBlocks([{ __component: 'blocks.wysiwyg', body: '' }, { __component: 'blocks.phone', numbers: { label: 'x' } }], 'contact');
+    const raw = siteWithBlocks(
+      [
+        { __component: 'blocks.wysiwyg', body: '' },
+        { __component: 'blocks.phone', numbers: { label: 'x' } },
+      ],
+      'contact',
+    );
     raw.modals.es = [{ id: 3, modalName: 'deluxe-suite', dynZone: null }];
     const { issues } = run(raw);
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'error', code: 'ItemsNotArray', message: LIST_ERRORS.items, entity: 'page', locale: 'en', slug: 'contact', position: 1, field: 'blocks[1].numbers' }),
+      expect.objectContaining({
+        severity: 'error',
+        code: 'ItemsNotArray',
+        message: LIST_ERRORS.items,
+        entity: 'page',
+        locale: 'en',
+        slug: 'contact',
+        position: 1,
+        field: 'blocks[1].numbers',
+      }),
       expect.objectContaining({ severity: 'error', code: 'ItemsNotArray', message: LIST_ERRORS.items, entity: 'modal', locale: 'es', slug: 'deluxe-suite', field: 'dynZone' }),
     ]);
   });
@@ -52,13 +82,33 @@ describe('spec §5: lists that must be arrays (exact messages)', () => {
 });
 
 describe('unknown components', () => {
-  const raw = () => siteWithBlocks([{ __component: 'blocks.hero', title: 'a' }, { __component: 'blocks.mystery', id: 9 }, { __component: 'blocks.timer', title: 't' }], 'rooms');
+  const raw = () =>
+    siteWithBlocks(
+      [
+        { __component: 'blocks.hero', title: 'a' },
+        { __component: 'blocks.mystery', id: 9 },
+        { __component: 'blocks.timer', title: 't' },
+      ],
+      'rooms',
+    );
 
   it('are left out with a warning naming locale, slug, position and component', () => {
     const { content, issues } = run(raw());
-    expect(content.pages[0]!.blocks.map((b) => [b.component, b.key])).toEqual([['blocks.hero', '0'], ['blocks.timer', '2']]);
+    expect(content.pages[0]!.blocks.map((b) => [b.component, b.key])).toEqual([
+      ['blocks.hero', '0'],
+      ['blocks.timer', '2'],
+    ]);
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'UnknownComponent', locale: 'en', slug: 'rooms', position: 1, component: 'blocks.mystery', field: 'blocks[1]', message: expect.stringContaining('"blocks.mystery"') }),
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'UnknownComponent',
+        locale: 'en',
+        slug: 'rooms',
+        position: 1,
+        component: 'blocks.mystery',
+        field: 'blocks[1]',
+        message: expect.stringContaining('"blocks.mystery"'),
+      }),
     ]);
   });
 
@@ -75,7 +125,15 @@ describe('slugs and paths', () => {
     const { content, issues } = run(rawSite({ pages: { en: [page('home'), page(slug)], es: [] } }));
     expect(content.pages.map((p) => p.slug)).toEqual(['home']);
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'error', code: 'InvalidSlug', entity: 'page', locale: 'en', field: 'slug', message: expect.stringContaining(slugProblem(slug)!), hint: expect.stringContaining('[a-z0-9-]') }),
+      expect.objectContaining({
+        severity: 'error',
+        code: 'InvalidSlug',
+        entity: 'page',
+        locale: 'en',
+        field: 'slug',
+        message: expect.stringContaining(slugProblem(slug)!),
+        hint: expect.stringContaining('[a-z0-9-]'),
+      }),
     ]);
   });
 
@@ -85,8 +143,13 @@ describe('slugs and paths', () => {
   });
 
   it('reports a duplicate path and keeps the first page', () => {
-    const { content, issues } = run(rawSite({ pages: { en: [page('home'), page('spa', [], { title: 'First' }), page('spa', [], { id: 7, documentId: 'other', title: 'Second' })], es: [] } }));
-    expect(content.pages.map((p) => [p.path, p.title])).toEqual([['/', 'Title of home'], ['/spa', 'First']]);
+    const { content, issues } = run(
+      rawSite({ pages: { en: [page('home'), page('spa', [], { title: 'First' }), page('spa', [], { id: 7, documentId: 'other', title: 'Second' })], es: [] } }),
+    );
+    expect(content.pages.map((p) => [p.path, p.title])).toEqual([
+      ['/', 'Title of home'],
+      ['/spa', 'First'],
+    ]);
     expect(issues).toEqual([expect.objectContaining({ severity: 'error', code: 'DuplicatePath', locale: 'en', slug: 'spa', message: expect.stringContaining('/spa') })]);
   });
 
@@ -111,7 +174,10 @@ describe('single types, modals and promo codes', () => {
     const { content, issues } = run(rawSite({ layout: { en: null, es: { header: [], footer: [] } }, errorPage: { en: { text404: 'x' }, es: null } }));
     expect(content.layouts.en).toEqual({ header: [], footer: [] });
     expect(content.errors.es).toEqual({ media: null, text404: '', description404: '', links: [] });
-    expect(issues.map((i) => [i.code, i.entity, i.locale])).toEqual([['MissingLayout', 'layout', 'en'], ['MissingErrorPage', 'error-page', 'es']]);
+    expect(issues.map((i) => [i.code, i.entity, i.locale])).toEqual([
+      ['MissingLayout', 'layout', 'en'],
+      ['MissingErrorPage', 'error-page', 'es'],
+    ]);
   });
 
   it('error-page links: slug from a component, a relation or a string; links missing slug or btntext are left out', () => {
@@ -123,13 +189,29 @@ describe('single types, modals and promo codes', () => {
       { slug: 'x', btntext: '' },
     ];
     const { content, issues } = run(rawSite({ errorPage: { en: { text404: 'Lost', links }, es: { text404: 'Perdido', links: [] } } }));
-    expect(content.errors.en.links).toEqual([{ slug: 'rooms', btntext: 'Rooms' }, { slug: 'spa', btntext: 'Spa' }, { slug: 'blog', btntext: 'Blog' }]);
-    expect(issues.map((i) => [i.code, i.field])).toEqual([['IncompleteErrorLink', 'links[3]'], ['IncompleteErrorLink', 'links[4]']]);
+    expect(content.errors.en.links).toEqual([
+      { slug: 'rooms', btntext: 'Rooms' },
+      { slug: 'spa', btntext: 'Spa' },
+      { slug: 'blog', btntext: 'Blog' },
+    ]);
+    expect(issues.map((i) => [i.code, i.field])).toEqual([
+      ['IncompleteErrorLink', 'links[3]'],
+      ['IncompleteErrorLink', 'links[4]'],
+    ]);
   });
 
   it('modals need a unique name per locale', () => {
     const item = { __component: 'modals.wysiwyg', title: 't', body: 'b' };
-    const raw = rawSite({ modals: { en: [{ id: 1, modalName: 'spa', dynZone: [item] }, { id: 2, modalName: 'spa', dynZone: [] }, { id: 3, dynZone: [] }], es: [{ id: 4, modalName: 'spa', dynZone: [item] }] } });
+    const raw = rawSite({
+      modals: {
+        en: [
+          { id: 1, modalName: 'spa', dynZone: [item] },
+          { id: 2, modalName: 'spa', dynZone: [] },
+          { id: 3, dynZone: [] },
+        ],
+        es: [{ id: 4, modalName: 'spa', dynZone: [item] }],
+      },
+    });
     const { content, issues } = run(raw);
     expect(content.modals.en.map((m) => [m.id, m.name, m.items.map((b) => b.name)])).toEqual([[1, 'spa', ['ModalWysiwyg']]]);
     expect(content.modals.es).toHaveLength(1);
@@ -140,7 +222,14 @@ describe('single types, modals and promo codes', () => {
   });
 
   it('promo codes: trimmed and upper-cased; one without code is an error', () => {
-    const { content, issues } = run(rawSite({ promoCodes: [{ code: ' fall26 ', startdate: '2026-09-01', enddate: 'soon', country: ['mex'], label: 'Fall' }, { code: '  ', label: 'x' }] }));
+    const { content, issues } = run(
+      rawSite({
+        promoCodes: [
+          { code: ' fall26 ', startdate: '2026-09-01', enddate: 'soon', country: ['mex'], label: 'Fall' },
+          { code: '  ', label: 'x' },
+        ],
+      }),
+    );
     expect(content.promoCodes).toEqual([{ code: 'FALL26', startdate: '2026-09-01', enddate: null, countries: ['MEX'], label: 'Fall' }]);
     expect(issues.map((i) => [i.severity, i.code, i.field])).toEqual([
       ['warning', 'InvalidDate', 'data[0].enddate'],

@@ -43,7 +43,7 @@ export const BUILD_FAILURES: readonly BuildFailure[] = [
     name: 'HttpError',
     title: 'The CMS answered with an error status',
     description:
-      'The CMS (or a media host) answered with a non-2xx status; the message names the request, quotes Strapi\'s own error (for a 400, the rejected query parameter) and says what to check (populate lists for 400, `CMS_TOKEN` for 401/403, `CMS_URL` for 404). A 5xx after the retries is an unreachable CMS (as `NetworkError`); any other status always fails the build.',
+      "The CMS (or a media host) answered with a non-2xx status; the message names the request, quotes Strapi's own error (for a 400, the rejected query parameter) and says what to check (populate lists for 400, `CMS_TOKEN` for 401/403, `CMS_URL` for 404). A 5xx after the retries is an unreachable CMS (as `NetworkError`); any other status always fails the build.",
     source: 'src/node/cms/http-error.ts',
   },
   {
@@ -56,19 +56,22 @@ export const BUILD_FAILURES: readonly BuildFailure[] = [
   {
     name: 'MediaDownloadError',
     title: 'Media files could not be downloaded',
-    description: 'Some media files referenced by the crawled content could not be downloaded; every failure is listed. The build fails; the downloads that succeeded stay on disk for the next attempt.',
+    description:
+      'Some media files referenced by the crawled content could not be downloaded; every failure is listed. The build fails; the downloads that succeeded stay on disk for the next attempt.',
     source: 'src/node/cms/media-download-error.ts',
   },
   {
     name: 'UnsafeMediaUrlError',
     title: 'A media URL that cannot be stored safely',
-    description: 'A media URL that cannot be mapped to a file inside the cache (a `.`/`..` segment, a backslash or encoded slash, a scheme other than http(s), no file name). The crawl fails.',
+    description:
+      'A media URL that cannot be mapped to a file inside the cache (a `.`/`..` segment, a backslash or encoded slash, a scheme other than http(s), no file name). The crawl fails.',
     source: 'src/node/cms/unsafe-media-url-error.ts',
   },
   {
     name: 'CacheReadError',
     title: 'The content cache cannot be used',
-    description: 'A file of `content-cache/` is missing, unreadable, not JSON or not a Strapi response, when the build reads the cache. Restore it from git, or build once with `CMS_URL` set.',
+    description:
+      'A file of `content-cache/` is missing, unreadable, not JSON or not a Strapi response, when the build reads the cache. Restore it from git, or build once with `CMS_URL` set.',
     source: 'src/node/cms/cache-read-error.ts',
   },
   {

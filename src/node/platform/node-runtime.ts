@@ -90,7 +90,9 @@ export function compiledAddons(root = ROOT): { name: string; dir: string; addons
       const dir = path.join(modules, entry.name);
       const release = path.join(dir, 'build/Release');
       if (existsSync(path.join(dir, 'binding.gyp')) && existsSync(release)) {
-        const addons = readdirSync(release).filter((file) => file.endsWith('.node')).map((file) => path.join(release, file));
+        const addons = readdirSync(release)
+          .filter((file) => file.endsWith('.node'))
+          .map((file) => path.join(release, file));
         if (addons.length > 0) found.push({ name: (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string }).name, dir, addons });
       }
       visit(path.join(dir, 'node_modules'));

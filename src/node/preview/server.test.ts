@@ -50,7 +50,10 @@ describe('preview server (CDN semantics)', () => {
       import('node:http').then(({ get: httpGet }) =>
         httpGet(`${origin}/assets/app-abc.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+          res
+            .on('data', (c: Buffer) => chunks.push(c))
+            .on('end', () => resolve(Buffer.concat(chunks)))
+            .on('error', reject);
         }),
       );
     });

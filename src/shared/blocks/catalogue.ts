@@ -34,8 +34,27 @@ import { wysiwyg } from './wysiwyg.js';
  * this file for its types.
  */
 export const BLOCK_DECLARATIONS = [
-  hero, image, video, wysiwyg, blogList, pagination, booking, carousel, gallery, accordion, form,
-  header, footer, cookieNotice, languageSwitcher, offerToast, timer, termsList, siteMap, share, phone,
+  hero,
+  image,
+  video,
+  wysiwyg,
+  blogList,
+  pagination,
+  booking,
+  carousel,
+  gallery,
+  accordion,
+  form,
+  header,
+  footer,
+  cookieNotice,
+  languageSwitcher,
+  offerToast,
+  timer,
+  termsList,
+  siteMap,
+  share,
+  phone,
 ] as const;
 
 export const MODAL_ITEM_DECLARATIONS = [modalCarousel, modalEmbeddedForm, modalRoom, modalService, modalWysiwyg] as const;

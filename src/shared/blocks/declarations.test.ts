@@ -15,7 +15,11 @@ const declarationFiles = (folder: string) =>
     .map((file) => file.slice(0, -3))
     .sort();
 
-const folders = (folder: string) => readdirSync(new URL(folder, src), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const folders = (folder: string) =>
+  readdirSync(new URL(folder, src), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 const names = (declarations: readonly Declaration[], prefix: string) => declarations.map((d) => d.component.slice(prefix.length)).sort();
 
 describe('a block is declared once (README, "Adding a block")', () => {
@@ -34,8 +38,12 @@ describe('a block is declared once (README, "Adding a block")', () => {
     for (const name of folders('client/modals/items/')) expect(existsSync(new URL(`client/modals/items/${name}/index.ts`, src)), name).toBe(true);
   });
 
-  it('the browser\'s chrome list is exactly the blocks declared `chrome`', () => {
-    expect([...CHROME_COMPONENTS].sort()).toEqual(BLOCK_DECLARATIONS.filter((d) => 'chrome' in d && d.chrome).map((d) => d.component).sort());
+  it("the browser's chrome list is exactly the blocks declared `chrome`", () => {
+    expect([...CHROME_COMPONENTS].sort()).toEqual(
+      BLOCK_DECLARATIONS.filter((d) => 'chrome' in d && d.chrome)
+        .map((d) => d.component)
+        .sort(),
+    );
   });
 
   it('every block can be scheduled; list fields declare their items; choices and numbers say what happens instead', () => {

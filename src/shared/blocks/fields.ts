@@ -76,7 +76,12 @@ export const engineUrl = () => field('engineUrl', z.string());
 export const richText = () => field('richText', z.string());
 export const boolean = (extra: { default?: boolean } = {}) => field('boolean', z.boolean(), extra);
 /** A date or date-time the CMS picked (kept as written, read as UTC). */
-export const date = (instead: string) => field('date', z.string().refine((v) => cmsInstant(v, 'start') !== null), { instead });
+export const date = (instead: string) =>
+  field(
+    'date',
+    z.string().refine((v) => cmsInstant(v, 'start') !== null),
+    { instead },
+  );
 
 /** A finite number; `ok` narrows it further (whole, positive…). */
 export function number(expected: string, instead: string, options: { ok?: (n: number) => boolean; default?: number } = {}): Field<number> {

@@ -27,7 +27,13 @@ export function displayName(component: string): string {
  * the page's h1 and its image is preloaded; otherwise the page title is the h1.
  * The declarations say `chrome: true` for exactly these (tested).
  */
-export const CHROME_COMPONENTS: ReadonlySet<string> = new Set<BlockComponent>(['blocks.header', 'blocks.language-switcher', 'blocks.phone', 'blocks.offer-toast', 'blocks.cookie-notice']);
+export const CHROME_COMPONENTS: ReadonlySet<string> = new Set<BlockComponent>([
+  'blocks.header',
+  'blocks.language-switcher',
+  'blocks.phone',
+  'blocks.offer-toast',
+  'blocks.cookie-notice',
+]);
 
 /** The first content (non-chrome) block of a zone, or undefined. */
 export function firstContentBlock<T extends { component: string }>(blocks: readonly T[]): T | undefined {

@@ -25,9 +25,7 @@ export function Accordion({ block }: BlockComponentProps<'blocks.accordion'>) {
   const uid = useId();
   const hydrated = useHydrated();
   const title = block.props.title ?? '';
-  const items = (block.props.items ?? [])
-    .map((item) => ({ title: item.title ?? '', body: item.body ?? '' }))
-    .filter((item) => item.title);
+  const items = (block.props.items ?? []).map((item) => ({ title: item.title ?? '', body: item.body ?? '' })).filter((item) => item.title);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const panels = useRef<(HTMLDivElement | null)[]>([]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);

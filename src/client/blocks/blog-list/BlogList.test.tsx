@@ -6,7 +6,15 @@ import { BlogList } from './BlogList.js';
 
 const list = block('blocks.blog-list', { title: 'From the journal', kind: 'post', category: null, pageSize: 2 });
 const cards: ListCard[] = [
-  { title: 'Swimming in cenotes', slug: 'blog/swimming-in-cenotes', kind: 'post', summary: 'Cool water under the jungle.', cover: image, date: '2026-05-01', dateLabel: 'May 1, 2026' },
+  {
+    title: 'Swimming in cenotes',
+    slug: 'blog/swimming-in-cenotes',
+    kind: 'post',
+    summary: 'Cool water under the jungle.',
+    cover: image,
+    date: '2026-05-01',
+    dateLabel: 'May 1, 2026',
+  },
   { title: 'Sea turtle season', slug: 'blog/sea-turtle-season', kind: 'post', summary: '', cover: null, date: null, dateLabel: null },
 ];
 const data = (c: ListCard[]): { lists: Record<string, ListData> } => ({ lists: { [list.key]: { cards: c, total: c.length, page: 1, pageCount: 1 } } });
@@ -45,4 +53,3 @@ describe('blocks.blog-list', () => {
     expect(renderStatic(<BlogList block={list} index={0} inModal />, { data: data(cards) })).not.toContain('<h2');
   });
 });
-

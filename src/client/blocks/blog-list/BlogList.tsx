@@ -51,9 +51,7 @@ function Card({ card }: { card: ListCard }) {
         <SmartLink className="blog-card__link" link={{ kind: 'internal', slug: card.slug, label: card.title }} />
       </h3>
       <div className="blog-card__media">
-        {card.cover?.kind === 'image' && (
-          <ResponsiveImage media={card.cover} sizes="(min-width: 64rem) 23rem, (min-width: 40rem) 50vw, 100vw" />
-        )}
+        {card.cover?.kind === 'image' && <ResponsiveImage media={card.cover} sizes="(min-width: 64rem) 23rem, (min-width: 40rem) 50vw, 100vw" />}
       </div>
       {card.date && card.dateLabel && (
         <time className="blog-card__date" dateTime={card.date}>

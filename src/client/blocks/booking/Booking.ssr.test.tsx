@@ -3,8 +3,7 @@ import { renderStatic } from '../../../../test/support/render.js';
 import { Booking } from './Booking.js';
 import { bookingBlock } from './booking.fixture.js';
 
-const ssr = (props: Record<string, unknown> = {}, options: Parameters<typeof renderStatic>[1] = {}) =>
-  renderStatic(<Booking block={bookingBlock(props)} index={1} />, options);
+const ssr = (props: Record<string, unknown> = {}, options: Parameters<typeof renderStatic>[1] = {}) => renderStatic(<Booking block={bookingBlock(props)} index={1} />, options);
 
 describe('blocks.booking: server render', () => {
   it('has every field with its label and sensible defaults in the static HTML', () => {
@@ -41,7 +40,18 @@ describe('blocks.booking: server render', () => {
 
   it('speaks Spanish on Spanish pages: labels, dd/mm/aaaa, buttons', () => {
     const html = ssr({ title: 'Planea tu escapada' }, { locale: 'es', page: { path: '/es', country: 'MEX' } });
-    for (const text of ['Planea tu escapada', 'Vuelo + Hotel', '>Llegada</label>', 'dd/mm/aaaa', 'Salida', '2 adultos, 0 menores, 1 habitación', 'Código promocional', 'Grupos', '>Reservar<', 'Buscar disponibilidad']) {
+    for (const text of [
+      'Planea tu escapada',
+      'Vuelo + Hotel',
+      '>Llegada</label>',
+      'dd/mm/aaaa',
+      'Salida',
+      '2 adultos, 0 menores, 1 habitación',
+      'Código promocional',
+      'Grupos',
+      '>Reservar<',
+      'Buscar disponibilidad',
+    ]) {
       expect(html).toContain(text);
     }
   });

@@ -35,16 +35,51 @@ describe('blocks.booking: submit', () => {
     await choose(field<HTMLSelectElement>(root, 'Age of child 2'), '11');
     await typeInto(field(root, /^Promo code/), 'summer26');
     await submit(root);
-    const url = 'https://booking.marea-resorts.example/search?resort=MTUL&airport=YYZ&in=2026-07-01&out=2026-07-05&rooms=1&adults=2&children=2&ages=4%2C11&promo=SUMMER26&lang=en&mode=flight&utm_source=mail&utm_campaign=june';
+    const url =
+      'https://booking.marea-resorts.example/search?resort=MTUL&airport=YYZ&in=2026-07-01&out=2026-07-05&rooms=1&adults=2&children=2&ages=4%2C11&promo=SUMMER26&lang=en&mode=flight&utm_source=mail&utm_campaign=june';
     expect(assign).toHaveBeenCalledWith(url);
     expect(window.dataLayer).toEqual([
-      { event: 'bookingSearch', mode: 'flight', resort: 'MTUL', airport: 'YYZ', checkin: '2026-07-01', checkout: '2026-07-05', nights: 4, rooms: 1, adults: 2, children: 2, ages: [4, 11], promo: 'SUMMER26', lang: 'en' },
+      {
+        event: 'bookingSearch',
+        mode: 'flight',
+        resort: 'MTUL',
+        airport: 'YYZ',
+        checkin: '2026-07-01',
+        checkout: '2026-07-05',
+        nights: 4,
+        rooms: 1,
+        adults: 2,
+        children: 2,
+        ages: [4, 11],
+        promo: 'SUMMER26',
+        lang: 'en',
+      },
     ]);
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY)!)).toMatchObject({ resort: 'MTUL', airport: 'YYZ', promo: 'SUMMER26', rooms: [{ adults: 2, children: 2, ages: [4, 11] }] });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY)!)).toMatchObject({
+      resort: 'MTUL',
+      airport: 'YYZ',
+      promo: 'SUMMER26',
+      rooms: [{ adults: 2, children: 2, ages: [4, 11] }],
+    });
   });
 
   it('pre-fills the next visit from the remembered search', async () => {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ v: 1, mode: 'flight', resort: 'MPMT', airport: 'MEX', checkin: '2026-08-01', checkout: '2026-08-03', rooms: [{ adults: 1, children: 0, ages: [] }, { adults: 3, children: 0, ages: [] }], promo: null }));
+    window.localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        v: 1,
+        mode: 'flight',
+        resort: 'MPMT',
+        airport: 'MEX',
+        checkin: '2026-08-01',
+        checkout: '2026-08-03',
+        rooms: [
+          { adults: 1, children: 0, ages: [] },
+          { adults: 3, children: 0, ages: [] },
+        ],
+        promo: null,
+      }),
+    );
     const root = await mount(<Booking block={bookingBlock()} index={1} />, { locale: 'es', page: { path: '/es', country: 'MEX' } });
     expect(field(root, 'Resort').value).toBe('Marea Punta Mita');
     expect(field(root, 'Aeropuerto de salida').value).toBe('Mexico City (MEX)');
@@ -78,7 +113,10 @@ describe('blocks.booking: submit', () => {
     for (const [label, message] of expectations) {
       const input = field(root, label);
       expect(input.getAttribute('aria-invalid')).toBe('true');
-      const described = input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+      const described = input
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
       expect(described).toContain(message);
     }
     expect(document.activeElement).toBe(field(root, 'Resort'));

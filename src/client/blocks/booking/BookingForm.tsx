@@ -102,14 +102,34 @@ export function BookingForm({ config }: { config: BookingConfig }) {
         ))}
       </fieldset>
       <div className="booking__fields">
-        <Combobox id={idOf(FIELD.resort)} label={t('booking.resort')} options={resortOptions(config.resorts)} grouped choice={draft.resort}
-          onChange={(choice) => dispatch({ type: 'resort', choice })} problem={problems(FIELD.resort)} />
+        <Combobox
+          id={idOf(FIELD.resort)}
+          label={t('booking.resort')}
+          options={resortOptions(config.resorts)}
+          grouped
+          choice={draft.resort}
+          onChange={(choice) => dispatch({ type: 'resort', choice })}
+          problem={problems(FIELD.resort)}
+        />
         {draft.mode === 'flight' && (
-          <Combobox id={idOf(FIELD.airport)} label={t('booking.airport')} options={airportOptions(config.airports)} choice={draft.airport}
-            onChange={(choice) => dispatch({ type: 'airport', choice })} problem={problems(FIELD.airport)} />
+          <Combobox
+            id={idOf(FIELD.airport)}
+            label={t('booking.airport')}
+            options={airportOptions(config.airports)}
+            choice={draft.airport}
+            onChange={(choice) => dispatch({ type: 'airport', choice })}
+            problem={problems(FIELD.airport)}
+          />
         )}
-        <DateRangePicker idOf={idOf} problems={problems} locale={locale} today={hydrated ? today : null} checkin={draft.checkin} checkout={draft.checkout}
-          onChange={(dates) => dispatch({ type: 'dates', ...dates })} />
+        <DateRangePicker
+          idOf={idOf}
+          problems={problems}
+          locale={locale}
+          today={hydrated ? today : null}
+          checkin={draft.checkin}
+          checkout={draft.checkout}
+          onChange={(dates) => dispatch({ type: 'dates', ...dates })}
+        />
         <Guests rooms={draft.rooms} limits={config.limits} open={guestsOpen} onOpenChange={setGuestsOpen} idOf={idOf} problems={problems} dispatch={dispatch} />
         <PromoField id={idOf(FIELD.promo)} value={draft.promo} suggested={suggested} problem={problems(FIELD.promo)} onChange={(text) => dispatch({ type: 'promo', text })} />
         <div className="booking__actions">

@@ -18,5 +18,4 @@ export function FieldError({ problem }: { problem: FieldProblem | null }) {
 }
 
 /** `aria-describedby` from hint and error ids; undefined when there are none (no empty attribute). */
-export const describedBy = (...ids: (string | null | undefined | false)[]): string | undefined =>
-  ids.filter(Boolean).join(' ') || undefined;
+export const describedBy = (...ids: (string | null | undefined | false)[]): string | undefined => ids.filter(Boolean).join(' ') || undefined;

@@ -29,11 +29,7 @@ export function Guests({ rooms, limits, open, onOpenChange, idOf, problems, disp
   const wrapper = useRef<HTMLDivElement>(null);
   const adults = rooms.reduce((sum, room) => sum + room.adults, 0);
   const children = rooms.reduce((sum, room) => sum + room.children, 0);
-  const summary = [
-    t('booking.adultsCount', { count: adults }),
-    t('booking.childrenCount', { count: children }),
-    t('booking.roomsCount', { count: rooms.length }),
-  ].join(', ');
+  const summary = [t('booking.adultsCount', { count: adults }), t('booking.childrenCount', { count: children }), t('booking.roomsCount', { count: rooms.length })].join(', ');
   const problem = problems(FIELD.rooms);
   const close = () => {
     onOpenChange(false);

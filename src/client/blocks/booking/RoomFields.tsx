@@ -58,9 +58,7 @@ export function RoomFields({ index, room, limits, canRemove, idOf, problems, dis
       {room.ages.length > 0 && (
         <div className="guests__ages">
           {room.ages.map((age, child) =>
-            select(FIELD.age(index, child), t('booking.childAge', { number: child + 1 }), age, ages, (value) =>
-              dispatch({ type: 'age', room: index, child, age: value }),
-            ),
+            select(FIELD.age(index, child), t('booking.childAge', { number: child + 1 }), age, ages, (value) => dispatch({ type: 'age', room: index, child, age: value })),
           )}
         </div>
       )}

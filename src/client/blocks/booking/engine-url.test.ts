@@ -21,9 +21,7 @@ const EVERY = 'https://book.example/s?r={resort}&a={airport}&i={checkin}&o={chec
 
 describe('booking hand-off URL (content contract)', () => {
   it('fills every placeholder of the contract', () => {
-    expect(engineUrl(EVERY, search)).toBe(
-      'https://book.example/s?r=MTUL&a=DFW&i=2026-07-01&o=2026-07-05&n=2&ad=3&ch=2&ag=3%2C11&p=SUMMER26&l=es&m=flight',
-    );
+    expect(engineUrl(EVERY, search)).toBe('https://book.example/s?r=MTUL&a=DFW&i=2026-07-01&o=2026-07-05&n=2&ad=3&ch=2&ag=3%2C11&p=SUMMER26&l=es&m=flight');
     expect(Object.keys(placeholderValues(search)).sort()).toEqual([...ENGINE_PLACEHOLDERS].sort());
   });
 

@@ -50,9 +50,7 @@ export function placeholderValues(search: HandOff): Record<EnginePlaceholder, st
  */
 export function engineUrl(template: string, search: HandOff, pageSearch = ''): string {
   const values = placeholderValues(search);
-  const filled = template.replace(/\{([^{}]*)\}/g, (_, name: string) =>
-    isEnginePlaceholder(name) ? encodeURIComponent(values[name]) : '',
-  );
+  const filled = template.replace(/\{([^{}]*)\}/g, (_, name: string) => (isEnginePlaceholder(name) ? encodeURIComponent(values[name]) : ''));
   return withUtm(filled, pageSearch);
 }
 
@@ -65,9 +63,7 @@ export function withUtm(url: string, pageSearch: string): string {
   const hash = hashAt === -1 ? '' : url.slice(hashAt);
   const queryAt = base.indexOf('?');
   const present = new URLSearchParams(queryAt === -1 ? '' : base.slice(queryAt + 1));
-  const added = utm
-    .filter(([key]) => !present.has(key))
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  const added = utm.filter(([key]) => !present.has(key)).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
   if (added.length === 0) return url;
   const joiner = queryAt === -1 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
   return `${base}${joiner}${added.join('&')}${hash}`;

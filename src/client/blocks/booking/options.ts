@@ -13,8 +13,7 @@ export interface OptionGroup {
   options: Option[];
 }
 
-export const resortOptions = (resorts: readonly Resort[]): Option[] =>
-  resorts.map((r) => ({ value: r.code, label: r.name, group: r.destination }));
+export const resortOptions = (resorts: readonly Resort[]): Option[] => resorts.map((r) => ({ value: r.code, label: r.name, group: r.destination }));
 
 /** Airports read "name (CODE)": the code is added when the name does not carry it. */
 export const airportOptions = (airports: readonly Airport[]): Option[] =>
@@ -22,7 +21,11 @@ export const airportOptions = (airports: readonly Airport[]): Option[] =>
 
 /** Case- and accent-insensitive text for matching (`Cancún` ~ `cancun`). */
 const fold = (text: string): string =>
-  text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 
 /** Options whose label, code or destination contains every typed word. */
 export function filterOptions(options: readonly Option[], query: string): Option[] {

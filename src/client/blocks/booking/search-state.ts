@@ -72,8 +72,7 @@ function updateRoom(draft: BookingDraft, index: number, update: (room: RoomDraft
 }
 
 /** Keeps the ages already chosen when the number of children changes. */
-const resizeAges = (ages: string[], count: number): string[] =>
-  Array.from({ length: count }, (_, i) => ages[i] ?? '');
+const resizeAges = (ages: string[], count: number): string[] => Array.from({ length: count }, (_, i) => ages[i] ?? '');
 
 export function draftReducer(draft: BookingDraft, action: DraftAction): BookingDraft {
   switch (action.type) {

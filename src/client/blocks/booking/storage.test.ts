@@ -5,15 +5,26 @@ import { loadSearch, restoredDraft, saveSearch, STORAGE_KEY, toStored, type Stor
 import { validateDraft } from './validation.js';
 
 const config = bookingConfig({
-  resorts: [{ code: 'MTUL', name: 'Marea Tulum', destination: 'Riviera Maya' }, { code: 'MPMT', name: 'Marea Punta Mita', destination: 'Riviera Nayarit' }],
+  resorts: [
+    { code: 'MTUL', name: 'Marea Tulum', destination: 'Riviera Maya' },
+    { code: 'MPMT', name: 'Marea Punta Mita', destination: 'Riviera Nayarit' },
+  ],
   airports: [{ code: 'DFW', name: 'Dallas/Fort Worth (DFW)' }],
   defaultResort: 'MTUL',
-  maxRooms: 2, maxAdults: 3, maxChildren: 2,
+  maxRooms: 2,
+  maxAdults: 3,
+  maxChildren: 2,
 });
 const today = new Date(2026, 5, 15);
 const stored: StoredSearch = {
-  v: 1, mode: 'flight', resort: 'MPMT', airport: 'DFW', checkin: '2026-06-20', checkout: '2026-06-23',
-  rooms: [{ adults: 2, children: 1, ages: [5] }], promo: 'MYCODE',
+  v: 1,
+  mode: 'flight',
+  resort: 'MPMT',
+  airport: 'DFW',
+  checkin: '2026-06-20',
+  checkout: '2026-06-23',
+  rooms: [{ adults: 2, children: 1, ages: [5] }],
+  promo: 'MYCODE',
 };
 
 afterEach(() => {
@@ -52,7 +63,9 @@ describe('last search memory (localStorage)', () => {
   it('drops each field that no longer fits and keeps the others', () => {
     const restored = restoredDraft(
       { ...stored, mode: 'boat', resort: 'GONE', airport: 7, checkin: '2026-06-14', rooms: [{ adults: 4, children: 0, ages: [] }], promo: 'no spaces' },
-      config, 'en', today,
+      config,
+      'en',
+      today,
     );
     expect(restored).toEqual({});
     expect(restoredDraft({ ...stored, rooms: [{ adults: 1, children: 2, ages: [3] }] }, config, 'en', today).rooms).toBeUndefined();

@@ -56,8 +56,7 @@ export function loadSearch(): Record<string, unknown> | null {
   }
 }
 
-const count = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+const count = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 function choice(options: Option[], code: unknown): Choice | undefined {
   const option = options.find((o) => o.value === code);

@@ -10,13 +10,7 @@ import { saveSearch, toStored } from './storage.js';
  * next visit, and the browser goes to the hand-off URL, an external
  * navigation that rule 22 allows only with the external flag.
  */
-export function handOff(
-  search: HandOff,
-  draft: BookingDraft,
-  template: string,
-  pageSearch: string,
-  navigateTo: (url: string, options: NavigateToOptions) => void,
-): string {
+export function handOff(search: HandOff, draft: BookingDraft, template: string, pageSearch: string, navigateTo: (url: string, options: NavigateToOptions) => void): string {
   const url = engineUrl(template, search, pageSearch);
   (window.dataLayer ??= []).push({ event: 'bookingSearch', ...search });
   saveSearch(toStored(search, draft));

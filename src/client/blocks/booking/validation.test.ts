@@ -16,7 +16,10 @@ const valid: BookingDraft = {
   airport: { code: '', text: '' },
   checkin: '06/20/2026',
   checkout: '06/24/2026',
-  rooms: [{ adults: 2, children: 1, ages: ['7'] }, { adults: 1, children: 0, ages: [] }],
+  rooms: [
+    { adults: 2, children: 1, ages: ['7'] },
+    { adults: 1, children: 0, ages: [] },
+  ],
   promo: ' summer26 ',
 };
 
@@ -28,8 +31,18 @@ describe('booking validation matrix (booking widget, docs/architecture.md)', () 
     expect(validateDraft(valid, ctx)).toEqual({
       errors: {},
       search: {
-        mode: 'hotel', resort: 'MTUL', airport: '', checkin: '2026-06-20', checkout: '2026-06-24', nights: 4,
-        rooms: 2, adults: 3, children: 1, ages: [7], promo: 'SUMMER26', lang: 'en',
+        mode: 'hotel',
+        resort: 'MTUL',
+        airport: '',
+        checkin: '2026-06-20',
+        checkout: '2026-06-24',
+        nights: 4,
+        rooms: 2,
+        adults: 3,
+        children: 1,
+        ages: [7],
+        promo: 'SUMMER26',
+        lang: 'en',
       },
     });
   });
@@ -96,7 +109,10 @@ describe('booking validation matrix (booking widget, docs/architecture.md)', () 
   });
 
   it('ignores ages beyond the number of children and sends the ages in room order', () => {
-    const rooms = [{ adults: 2, children: 1, ages: ['4', '9'] }, { adults: 2, children: 2, ages: ['12', '0'] }];
+    const rooms = [
+      { adults: 2, children: 1, ages: ['4', '9'] },
+      { adults: 2, children: 2, ages: ['12', '0'] },
+    ];
     expect(validateDraft({ ...valid, rooms }, ctx).search).toMatchObject({ adults: 4, children: 3, ages: [4, 12, 0] });
   });
 
@@ -108,10 +124,7 @@ describe('booking validation matrix (booking widget, docs/architecture.md)', () 
   });
 
   it('lists errors in the order of the form and gives no search while any remains', () => {
-    const result = validateDraft(
-      { ...valid, mode: 'flight', resort: { code: '', text: '' }, checkin: '', promo: '!', rooms: [{ adults: 2, children: 1, ages: [''] }] },
-      ctx,
-    );
+    const result = validateDraft({ ...valid, mode: 'flight', resort: { code: '', text: '' }, checkin: '', promo: '!', rooms: [{ adults: 2, children: 1, ages: [''] }] }, ctx);
     expect(Object.keys(result.errors)).toEqual(['resort', 'airport', 'checkin', FIELD.age(0, 0), 'promo']);
     expect(result.search).toBeNull();
   });

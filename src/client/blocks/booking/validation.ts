@@ -12,9 +12,21 @@ export const MAX_NIGHTS = 30;
 
 /** Message keys under `booking.errors` in locales/*.json; `values` are interpolated. */
 type ErrorKey =
-  | 'resortRequired' | 'resortUnknown' | 'airportRequired' | 'airportUnknown'
-  | 'dateRequired' | 'dateFormat' | 'datePast' | 'checkoutBeforeCheckin' | 'tooManyNights'
-  | 'roomsRange' | 'adultsRange' | 'childrenRange' | 'ageRequired' | 'ageRange' | 'promoFormat';
+  | 'resortRequired'
+  | 'resortUnknown'
+  | 'airportRequired'
+  | 'airportUnknown'
+  | 'dateRequired'
+  | 'dateFormat'
+  | 'datePast'
+  | 'checkoutBeforeCheckin'
+  | 'tooManyNights'
+  | 'roomsRange'
+  | 'adultsRange'
+  | 'childrenRange'
+  | 'ageRequired'
+  | 'ageRange'
+  | 'promoFormat';
 
 interface FieldError {
   key: ErrorKey;
@@ -93,10 +105,20 @@ function roomErrors(rooms: RoomDraft[], ctx: ValidationContext, errors: FieldErr
  */
 export function validateDraft(draft: BookingDraft, ctx: ValidationContext): { errors: FieldErrors; search: HandOff | null } {
   const errors: FieldErrors = {};
-  const resort = choiceError(draft.resort, ctx.config.resorts.map((r) => r.code), 'resortRequired', 'resortUnknown');
+  const resort = choiceError(
+    draft.resort,
+    ctx.config.resorts.map((r) => r.code),
+    'resortRequired',
+    'resortUnknown',
+  );
   if (resort) errors[FIELD.resort] = resort;
   if (draft.mode === 'flight') {
-    const airport = choiceError(draft.airport, ctx.config.airports.map((a) => a.code), 'airportRequired', 'airportUnknown');
+    const airport = choiceError(
+      draft.airport,
+      ctx.config.airports.map((a) => a.code),
+      'airportRequired',
+      'airportUnknown',
+    );
     if (airport) errors[FIELD.airport] = airport;
   }
   const stay = dateErrors(draft, ctx, errors);

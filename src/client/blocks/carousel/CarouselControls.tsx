@@ -28,7 +28,13 @@ export function CarouselControls({ trackId, current, count, onPrevious, onNext, 
   return (
     <div className="carousel__controls">
       {rotation && (
-        <button type="button" className="carousel__button carousel__rotation" aria-controls={trackId} aria-label={rotation.playing ? t('carousel.pause') : t('carousel.play')} onClick={rotation.onToggle}>
+        <button
+          type="button"
+          className="carousel__button carousel__rotation"
+          aria-controls={trackId}
+          aria-label={rotation.playing ? t('carousel.pause') : t('carousel.play')}
+          onClick={rotation.onToggle}
+        >
           {rotation.playing ? <Icon d="M8 5v14M16 5v14" /> : <Icon d="M8 5l11 7-11 7z" filled />}
         </button>
       )}

@@ -10,8 +10,18 @@ const photo = (name: string, alt: string): Media => ({
 });
 
 export const slides: NonNullable<BlockProps<'blocks.carousel'>['slides']> = [
-  { media: photo('suite', 'Suite with a sea view'), title: 'Ocean View Suite', text: '<p>Wake up to the <strong>Caribbean</strong>.</p>', link: { kind: 'internal', label: 'Discover the suite', slug: 'rooms/ocean-view-suite' } },
-  { media: photo('villa', 'Garden villa with a pool'), title: 'Garden Villa', text: '<p>Ninety square metres.</p>', link: { kind: 'modal', label: 'Quick look', modal: 'garden-villa' } },
+  {
+    media: photo('suite', 'Suite with a sea view'),
+    title: 'Ocean View Suite',
+    text: '<p>Wake up to the <strong>Caribbean</strong>.</p>',
+    link: { kind: 'internal', label: 'Discover the suite', slug: 'rooms/ocean-view-suite' },
+  },
+  {
+    media: photo('villa', 'Garden villa with a pool'),
+    title: 'Garden Villa',
+    text: '<p>Ninety square metres.</p>',
+    link: { kind: 'modal', label: 'Quick look', modal: 'garden-villa' },
+  },
   { media: photo('family', 'Family suite by the pool'), title: 'Family Suite', text: '', link: { kind: 'external', label: 'Reviews', url: 'https://reviews.example/marea' } },
 ];
 

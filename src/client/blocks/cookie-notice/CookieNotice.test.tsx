@@ -15,8 +15,7 @@ const notice = block('blocks.cookie-notice', {
   policy: { kind: 'internal', label: 'Privacy notice', slug: 'privacy' },
 });
 const region = (root: HTMLElement) => root.querySelector<HTMLElement>('section.cookie-notice')!;
-const button = (root: HTMLElement, label: string) =>
-  [...root.querySelectorAll('button')].find((b) => b.textContent === label)!;
+const button = (root: HTMLElement, label: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === label)!;
 
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;

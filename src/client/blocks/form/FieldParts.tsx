@@ -13,8 +13,7 @@ export interface ControlState {
 export type ControlLookup = (name: string) => ControlState;
 
 /** `aria-invalid` + `aria-describedby` → the message beside the field; no attributes while valid. */
-export const invalidProps = (control: ControlState) =>
-  control.message ? { 'aria-invalid': true as const, 'aria-describedby': control.errorId } : {};
+export const invalidProps = (control: ControlState) => (control.message ? { 'aria-invalid': true as const, 'aria-describedby': control.errorId } : {});
 
 /** Visual "*" for sighted users, the translated word for screen readers (the `required` attribute is announced too). */
 export function RequiredMark({ required }: { required: boolean }) {

@@ -56,9 +56,20 @@ describe('blocks.form static HTML', () => {
     const { root, form } = render();
     expect(form.noValidate).toBe(false);
     const attrs = (name: string, ...keys: string[]) => Object.fromEntries(keys.map((k) => [k, control(root, name).getAttribute(k)]));
-    expect(attrs('fullName', 'type', 'required', 'placeholder', 'minlength', 'maxlength')).toEqual({ type: 'text', required: '', placeholder: 'Ana García', minlength: '2', maxlength: '80' });
+    expect(attrs('fullName', 'type', 'required', 'placeholder', 'minlength', 'maxlength')).toEqual({
+      type: 'text',
+      required: '',
+      placeholder: 'Ana García',
+      minlength: '2',
+      maxlength: '80',
+    });
     expect(attrs('email', 'type', 'required', 'autocomplete')).toEqual({ type: 'email', required: '', autocomplete: 'email' });
-    expect(attrs('phone', 'type', 'pattern', 'placeholder', 'required')).toEqual({ type: 'tel', pattern: '^[0-9+\\(\\) \\-]{7,20}$', placeholder: '+1 555 010 0000', required: null });
+    expect(attrs('phone', 'type', 'pattern', 'placeholder', 'required')).toEqual({
+      type: 'tel',
+      pattern: '^[0-9+\\(\\) \\-]{7,20}$',
+      placeholder: '+1 555 010 0000',
+      required: null,
+    });
     expect(attrs('guests', 'type', 'min', 'max', 'required', 'inputmode')).toEqual({ type: 'number', min: '1', max: '12', required: '', inputmode: 'numeric' });
     expect(attrs('arrival', 'type', 'min', 'max')).toEqual({ type: 'date', min: '2026-07-01', max: '2026-12-31' });
     expect(attrs('privacy', 'type', 'required', 'value')).toEqual({ type: 'checkbox', required: '', value: 'yes' });

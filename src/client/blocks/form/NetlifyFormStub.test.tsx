@@ -65,4 +65,3 @@ describe('NetlifyFormStub (static form detection for modal forms)', () => {
     expect(renderStatic(<NetlifyFormStub block={block('modals.embedded-form', raw)} />)).toBe('');
   });
 });
-

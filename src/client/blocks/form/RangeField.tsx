@@ -20,16 +20,7 @@ export function RangeField({ field, control }: { field: FieldSpec; control: Cont
         <span className="form__range-bound" aria-hidden="true">
           {min}
         </span>
-        <input
-          id={state.id}
-          className="form__slider"
-          type="range"
-          name={field.name}
-          min={min}
-          max={max}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
+        <input id={state.id} className="form__slider" type="range" name={field.name} min={min} max={max} value={value} onChange={(event) => setValue(event.target.value)} />
         <span className="form__range-bound" aria-hidden="true">
           {max}
         </span>

@@ -8,10 +8,9 @@ interface RawBlock {
   __component: string;
   fields?: unknown[];
 }
-const contentForms = [
-  ...pages.data.flatMap((p) => p.blocks as RawBlock[]),
-  ...modals.data.flatMap((m) => m.dynZone as RawBlock[]),
-].filter((b) => b.__component === 'blocks.form' || b.__component === 'modals.embedded-form');
+const contentForms = [...pages.data.flatMap((p) => p.blocks as RawBlock[]), ...modals.data.flatMap((m) => m.dynZone as RawBlock[])].filter(
+  (b) => b.__component === 'blocks.form' || b.__component === 'modals.embedded-form',
+);
 
 describe('blocks.form props', () => {
   it('reads every form of the bundled content (contact, all-blocks, groups-request) without losing a field', () => {
@@ -41,9 +40,7 @@ describe('blocks.form props', () => {
   it('turns nulls into defaults, unknown kinds into text, and drops nameless or repeated fields', () => {
     const spec = toForm({ fields: [field('textarea', 'note', ''), field('text', '', 'No name'), field('email', 'note', 'Again')] });
     expect(spec).toMatchObject({ name: 'form', title: '', submitLabel: '', successMessage: '', action: null });
-    expect(spec.fields).toEqual([
-      { kind: 'text', name: 'note', label: 'note', required: false, options: [], min: null, max: null, pattern: null, placeholder: '' },
-    ]);
+    expect(spec.fields).toEqual([{ kind: 'text', name: 'note', label: 'note', required: false, options: [], min: null, max: null, pattern: null, placeholder: '' }]);
   });
 
   it('keeps an action URL and the bounds as given (numbers, or ISO days for dates)', () => {

@@ -41,9 +41,7 @@ const PHONE_PATTERN = '[0-9+() .-]{7,20}';
 
 function options(raw: FieldProps['options']): Option[] {
   const seen = new Set<string>();
-  return (raw ?? [])
-    .map(toOption)
-    .filter((o): o is Option => o !== null && !seen.has(o.value) && !!seen.add(o.value));
+  return (raw ?? []).map(toOption).filter((o): o is Option => o !== null && !seen.has(o.value) && !!seen.add(o.value));
 }
 
 const bound = (value: FieldProps['min']): number | string | null => (typeof value === 'string' ? value.trim() || null : (value ?? null));
@@ -68,9 +66,7 @@ export function toField(f: FieldProps): FieldSpec | null {
 
 export function toForm(props: Props): FormSpec {
   const seen = new Set<string>();
-  const fields = (props.fields ?? [])
-    .map(toField)
-    .filter((f): f is FieldSpec => f !== null && !seen.has(f.name) && !!seen.add(f.name));
+  const fields = (props.fields ?? []).map(toField).filter((f): f is FieldSpec => f !== null && !seen.has(f.name) && !!seen.add(f.name));
   return {
     name: (props.name ?? '').trim() || 'form',
     title: props.title ?? '',

@@ -4,7 +4,24 @@ import { matchesPattern } from './pattern.js';
 
 /** A failed rule: the message key under `form.errors` and its interpolation values. */
 export interface Problem {
-  key: 'required' | 'choose' | 'check' | 'chooseSome' | 'email' | 'phone' | 'number' | 'min' | 'max' | 'minLength' | 'maxLength' | 'pattern' | 'date' | 'dateMin' | 'dateMax' | 'country' | 'state';
+  key:
+    | 'required'
+    | 'choose'
+    | 'check'
+    | 'chooseSome'
+    | 'email'
+    | 'phone'
+    | 'number'
+    | 'min'
+    | 'max'
+    | 'minLength'
+    | 'maxLength'
+    | 'pattern'
+    | 'date'
+    | 'dateMin'
+    | 'dateMax'
+    | 'country'
+    | 'state';
   params?: Record<string, string | number>;
 }
 

@@ -102,7 +102,12 @@ describe('blocks.gallery: lightbox', () => {
   it('a click on the backdrop (the dialog itself, not its content) closes it', async () => {
     const root = await mount(<Gallery block={gallery()} index={0} />);
     await open(root, 0);
-    await act(async () => void dialog()!.querySelector('img')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await act(
+      async () =>
+        void dialog()!
+          .querySelector('img')!
+          .dispatchEvent(new MouseEvent('click', { bubbles: true })),
+    );
     expect(dialog()).not.toBeNull();
     await act(async () => dialog()!.click());
     expect(dialog()).toBeNull();

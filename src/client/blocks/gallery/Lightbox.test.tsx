@@ -10,7 +10,12 @@ const live = () => dialog().querySelector('[aria-live="polite"]')?.textContent;
 const key = (name: string) => act(async () => void dialog().dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })));
 const button = (label: string) => dialog().querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
 const pointer = (type: string, x: number, y: number, pointerType = 'touch') =>
-  act(async () => void dialog().querySelector('figure')!.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, pointerType, clientX: x, clientY: y })));
+  act(
+    async () =>
+      void dialog()
+        .querySelector('figure')!
+        .dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, pointerType, clientX: x, clientY: y })),
+  );
 const swipe = async (from: [number, number], to: [number, number], pointerType = 'touch') => {
   await pointer('pointerdown', ...from, pointerType);
   await pointer('pointerup', ...to, pointerType);

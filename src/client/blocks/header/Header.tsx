@@ -37,19 +37,9 @@ export function Header({ block }: BlockComponentProps<'blocks.header'>) {
     <header className="site-header">
       <div className="site-header__bar container">
         <RouterLink className="site-header__brand" to={linkHref(locale, 'home', search)}>
-          {logo ? (
-            <img src={logo.url} alt={logo.alt || t('site.home')} width={logo.width ?? 160} height={logo.height ?? 40} />
-          ) : (
-            t('site.home')
-          )}
+          {logo ? <img src={logo.url} alt={logo.alt || t('site.home')} width={logo.width ?? 160} height={logo.height ?? 40} /> : t('site.home')}
         </RouterLink>
-        <button
-          type="button"
-          className="site-header__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpenOn(open ? null : pathname)}
-        >
+        <button type="button" className="site-header__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpenOn(open ? null : pathname)}>
           <span className="site-header__toggle-icon" aria-hidden="true" />
           {open ? t('site.closeMenu') : t('site.menu')}
         </button>

@@ -15,12 +15,8 @@ export function Hero({ block, index }: BlockComponentProps<'blocks.hero'>) {
   const Heading = index === 0 ? 'h1' : 'h2';
   return (
     <section className={`hero hero--${height}`} aria-label={title || undefined}>
-      {media?.kind === 'image' && (
-        <ResponsiveImage className="hero__media" media={media} priority={index === 0} alt="" />
-      )}
-      {media?.kind === 'video' && (
-        <BackgroundVideo media={media} />
-      )}
+      {media?.kind === 'image' && <ResponsiveImage className="hero__media" media={media} priority={index === 0} alt="" />}
+      {media?.kind === 'video' && <BackgroundVideo media={media} />}
       <div className="hero__scrim" />
       <div className="hero__content">
         {title && <Heading className="hero__title">{title}</Heading>}

@@ -30,13 +30,7 @@ export function LanguageSwitcher(_: BlockComponentProps<'blocks.language-switche
                 {LOCALE_INFO[other].name}
               </span>
             ) : (
-              <Link
-                to={target(other)}
-                lang={LOCALE_INFO[other].tag}
-                hrefLang={LOCALE_INFO[other].tag}
-                title={t('language.switchTo')}
-                onClick={() => writeLocaleCookie(other)}
-              >
+              <Link to={target(other)} lang={LOCALE_INFO[other].tag} hrefLang={LOCALE_INFO[other].tag} title={t('language.switchTo')} onClick={() => writeLocaleCookie(other)}>
                 {LOCALE_INFO[other].name}
               </Link>
             )}

@@ -63,7 +63,7 @@ export function OfferToast({ block }: BlockComponentProps<'blocks.offer-toast'>)
 
   return (
     <div className="offer-toast-region" role="status" aria-live="polite">
-      {(
+      {
         <div className="offer-toast" style={style} onKeyDown={onKeyDown} hidden={!shown}>
           <p className="visually-hidden">{t('offerToast.label')}</p>
           <div className="offer-toast__body" onClick={onBodyClick}>
@@ -76,7 +76,7 @@ export function OfferToast({ block }: BlockComponentProps<'blocks.offer-toast'>)
             </svg>
           </button>
         </div>
-      )}
+      }
     </div>
   );
 }

@@ -22,7 +22,7 @@ describe('blocks.phone (spec §5, rule 30)', () => {
     expect(html).toMatch(/^<aside class="phone" aria-label="Reservations by phone">/);
   });
 
-  it('rule 30: re-selects for another country (usePage().country is the visitor\'s after hydration)', () => {
+  it("rule 30: re-selects for another country (usePage().country is the visitor's after hydration)", () => {
     const html = render('MEX');
     expect(html).toContain('href="tel:8005550199"');
     expect(html).toContain('Reservations from Mexico');
@@ -61,8 +61,11 @@ describe('telHref', () => {
 
 describe('phoneNumbers', () => {
   it('drops entries without digits and keeps countries as a list or null', () => {
-    expect(phoneNumbers([{ label: 'x', number: 'call us' }, { number: '123', countries: ['MEX'] }])).toEqual([
-      { label: '', number: '123', countries: ['MEX'] },
-    ]);
+    expect(
+      phoneNumbers([
+        { label: 'x', number: 'call us' },
+        { number: '123', countries: ['MEX'] },
+      ]),
+    ).toEqual([{ label: '', number: '123', countries: ['MEX'] }]);
   });
 });

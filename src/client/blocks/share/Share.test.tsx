@@ -16,7 +16,7 @@ const renderWithCanonical = (locale: 'en' | 'es' = 'en') =>
 const hrefOf = (html: string, name: string) => new RegExp(`href="([^"]+)"[^>]*aria-label="${name}"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 describe('blocks.share: links', () => {
-  it('shares the page\'s canonical URL and title (page context), encoded, per network', () => {
+  it("shares the page's canonical URL and title (page context), encoded, per network", () => {
     const html = renderWithCanonical();
     const url = encodeURIComponent(CANONICAL);
     expect(hrefOf(html, 'Share on Facebook \\(opens in a new tab\\)')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${url}`);

@@ -86,13 +86,7 @@ function NetworkLink({ network, url, title }: { network: LinkNetwork; url: strin
     );
   }
   return (
-    <a
-      className="share__item"
-      href={shareUrl(network, url, title)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t('share.on', { network: label })}
-    >
+    <a className="share__item" href={shareUrl(network, url, title)} target="_blank" rel="noopener noreferrer" aria-label={t('share.on', { network: label })}>
       <ShareIcon network={network} />
       {label}
     </a>

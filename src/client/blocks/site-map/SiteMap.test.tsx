@@ -6,7 +6,13 @@ import { SiteMap } from './SiteMap.js';
 
 const siteMap = block('blocks.site-map', { title: 'Site map' });
 const groups: SiteMapGroup[] = [
-  { kind: 'page', pages: [{ title: 'Home', slug: 'home' }, { title: 'Contact', slug: 'contact' }] },
+  {
+    kind: 'page',
+    pages: [
+      { title: 'Home', slug: 'home' },
+      { title: 'Contact', slug: 'contact' },
+    ],
+  },
   { kind: 'room', pages: [{ title: 'Garden Villa', slug: 'rooms/garden-villa' }] },
   { kind: 'post', pages: [{ title: 'Sea turtle season', slug: 'blog/sea-turtle-season' }] },
   { kind: 'service', pages: [] },

@@ -19,11 +19,7 @@ export function SiteMap({ block, inModal = false }: BlockComponentProps<'blocks.
   const title = block.props.title ?? '';
   const showTitle = title !== '' && !inModal;
   return (
-    <section
-      className="site-map container"
-      aria-labelledby={showTitle ? headingId : undefined}
-      aria-label={showTitle ? undefined : t('siteMap.label')}
-    >
+    <section className="site-map container" aria-labelledby={showTitle ? headingId : undefined} aria-label={showTitle ? undefined : t('siteMap.label')}>
       {showTitle && (
         <h2 id={headingId} className="site-map__title">
           {title}

@@ -11,7 +11,7 @@ const digits = (root: HTMLElement) => [...root.querySelectorAll('.timer__value')
 const summary = (root: HTMLElement) => root.querySelector('[role="timer"] .visually-hidden')?.textContent;
 
 describe('blocks.timer: static HTML (rule 29)', () => {
-  it('counts from the page\'s now (the build day), so hydration renders the same numbers', () => {
+  it("counts from the page's now (the build day), so hydration renders the same numbers", () => {
     const html = renderStatic(<Timer block={timer} index={0} />, { page: { now: BUILD_DAY } });
     expect(html).toContain('<h2 id="');
     expect(html).toContain('Winter Escape ends in</h2>');

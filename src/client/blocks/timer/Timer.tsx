@@ -19,17 +19,13 @@ import './timer.css';
 export function Timer({ block, inModal = false }: BlockComponentProps<'blocks.timer'>) {
   const { t } = useTranslation();
   const titleId = useId();
-  const end = endInstant((block.props.enddate ?? ''));
+  const end = endInstant(block.props.enddate ?? '');
   const title = block.props.title ?? '';
   const left = useTimeLeft(end);
   if (!end) return null;
   const showTitle = title !== '' && !inModal;
   return (
-    <section
-      className="timer container"
-      aria-labelledby={showTitle ? titleId : undefined}
-      aria-label={showTitle ? undefined : title || t('timer.label')}
-    >
+    <section className="timer container" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : title || t('timer.label')}>
       {showTitle && (
         <h2 id={titleId} className="timer__title">
           {title}

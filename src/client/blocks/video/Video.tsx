@@ -29,7 +29,7 @@ export function Video({ block }: BlockComponentProps<'blocks.video'>) {
         controls
         autoPlay={autoplay}
         muted={autoplay}
-        loop={(block.props.loop ?? false)}
+        loop={block.props.loop ?? false}
         playsInline
         preload={autoplay ? 'auto' : 'none'}
         aria-label={media.alt || undefined}

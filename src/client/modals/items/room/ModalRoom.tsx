@@ -20,9 +20,7 @@ export function ModalRoom({ block, inModal = false }: BlockComponentProps<'modal
   return (
     <article className={itemClass('modal-room', inModal)}>
       {!inModal && <ItemTitle title={title} />}
-      {images.length === 1 && (
-        <ResponsiveImage className="modal-room__image" media={images[0]!} sizes="(min-width: 40rem) 44rem, 100vw" priority={inModal} />
-      )}
+      {images.length === 1 && <ResponsiveImage className="modal-room__image" media={images[0]!} sizes="(min-width: 40rem) 44rem, 100vw" priority={inModal} />}
       {images.length > 1 && (
         // It scrolls sideways, so it takes the focus: arrow keys then scroll it (axe: scrollable-region-focusable).
         <div className="modal-room__strip" role="region" aria-label={t('modal.photos', { title })} tabIndex={0}>

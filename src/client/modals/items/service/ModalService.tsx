@@ -12,9 +12,7 @@ export function ModalService({ block, inModal = false }: BlockComponentProps<'mo
   return (
     <article className={itemClass('modal-service', inModal)}>
       {!inModal && <ItemTitle title={props.title ?? ''} />}
-      {media?.kind === 'image' && (
-        <ResponsiveImage className="modal-item__media" media={media} sizes="(min-width: 40rem) 44rem, 100vw" priority={inModal} />
-      )}
+      {media?.kind === 'image' && <ResponsiveImage className="modal-item__media" media={media} sizes="(min-width: 40rem) 44rem, 100vw" priority={inModal} />}
       {media?.kind === 'video' && (
         // Muted and without autoplay: the visitor starts it (a dialog should not burst into sound).
         <video className="modal-item__media" src={media.url} controls muted playsInline preload="metadata" width={media.width ?? undefined} height={media.height ?? undefined}>

@@ -6,7 +6,7 @@ import { ItemTitle, itemClass } from '../item-frame.js';
 export function ModalWysiwyg({ block, inModal = false }: BlockComponentProps<'modals.wysiwyg'>) {
   return (
     <article className={itemClass('modal-wysiwyg', inModal)}>
-      {!inModal && <ItemTitle title={(block.props.title ?? '')} />}
+      {!inModal && <ItemTitle title={block.props.title ?? ''} />}
       <RichText html={block.props.body} />
     </article>
   );
