@@ -78,7 +78,7 @@ const zones = [
 ];
 
 export default defineConfig([
-  globalIgnores(['dist/', 'dist.*/', 'builds/', 'content-cache/', 'reports/', 'test-results/', '.marea/', '.netlify/', 'test/fixtures/']),
+  globalIgnores(['cms/src/api/', 'dist/', 'dist.*/', 'builds/', 'content-cache/', 'reports/', 'test-results/', '.marea/', '.netlify/', 'test/fixtures/']),
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended, importX.flatConfigs.recommended, importX.flatConfigs.typescript],

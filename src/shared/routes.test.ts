@@ -14,6 +14,7 @@ import {
   payloadFile,
   payloadUrl,
   slugProblem,
+  SLUG_PATTERN,
 } from './routes.js';
 
 describe('rule 2: route names carry the locale', () => {
@@ -61,6 +62,15 @@ describe('rule 5: slug validation and files', () => {
     if (problem === null) expect(found).toBeNull();
     else expect(found).toContain(problem);
   });
+
+  it.each(['rooms', 'rooms/ocean-view-suite', 'Rooms', 'rooms//x', '/rooms', 'rooms/', 'café', '', 'a-1/b_2', 'es/x'])(
+    'SLUG_PATTERN (the CMS schema check) accepts %j exactly when slugProblem finds no character or segment problem',
+    (slug) => {
+      const problem = slugProblem(slug);
+      const shapeProblem = problem !== null && !problem.includes('reserved') && !problem.includes('page/{n}');
+      expect(SLUG_PATTERN.test(slug)).toBe(!shapeProblem);
+    },
+  );
 
   it('maps paths to html and payload files', () => {
     expect(htmlFile('/')).toBe('index.html');

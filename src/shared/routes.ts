@@ -16,6 +16,8 @@ export const PAGE_ROUTES: readonly { id: RouteName; path: string }[] = [
 ];
 
 const SEGMENT = /^[a-z0-9-]+$/;
+/** Rule 5's characters as one pattern (segments of [a-z0-9-] joined by "/"): the CMS schema's slug check. */
+export const SLUG_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
 const RESERVED_FIRST = new Set(['es', 'builds', 'assets', '404']);
 const LIST_PAGE = /(^|\/)page\/\d+$/;
 

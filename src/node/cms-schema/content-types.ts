@@ -1,0 +1,125 @@
+import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
+import { PAGE_KINDS } from '../../shared/block-values.js';
+import { SLUG_PATTERN } from '../../shared/routes.js';
+import { COUNTRIES, countriesAttribute, type Attribute, type ComponentSchema } from './attributes.js';
+
+/** A content type of the CMS (content contract, "Endpoints crawled" and "Entities"). */
+export interface ContentTypeSchema {
+  readonly kind: 'collectionType' | 'singleType';
+  readonly singularName: string;
+  readonly pluralName: string;
+  readonly displayName: string;
+  readonly description: string;
+  /** One document per locale (`en`, `es-MX`), linked as translations. */
+  readonly localized: boolean;
+  readonly attributes: Readonly<Record<string, Attribute>>;
+}
+
+const dynamicZone = (components: readonly { component: string }[]): Attribute => ({ type: 'dynamiczone', components: components.map((d) => d.component) });
+
+const SEO: ComponentSchema = {
+  uid: 'shared.seo',
+  displayName: 'SEO',
+  description: 'Meta title (default: the title), description (default: the summary), share image, noindex.',
+  attributes: {
+    metaTitle: { type: 'string' },
+    metaDescription: { type: 'text' },
+    metaImage: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    noIndex: { type: 'boolean', default: false },
+  },
+};
+
+const ERROR_LINK_SLUG: ComponentSchema = {
+  uid: 'shared.error-link-slug',
+  displayName: 'Page slug',
+  description: 'The slug of a page of the same locale, e.g. rooms.',
+  attributes: { slug: { type: 'string', required: true } },
+};
+
+const ERROR_LINK: ComponentSchema = {
+  uid: 'shared.error-link',
+  displayName: 'Error page link',
+  description: 'A way back from the 404 page (content contract, "Error content").',
+  attributes: { slug: { type: 'component', component: ERROR_LINK_SLUG.uid, repeatable: false, required: true }, btntext: { type: 'string', required: true } },
+};
+
+export const ENTITY_COMPONENTS: readonly ComponentSchema[] = [SEO, ERROR_LINK_SLUG, ERROR_LINK];
+
+/**
+ * The five content types. Required fields are the ones without which the
+ * build cannot place the entry at all (a page's slug and title, a modal's
+ * name, a promo code's code): Strapi refuses to publish them blank, so an
+ * editor hears it at once instead of from a failed build. The slug pattern is
+ * the build's own (reserved first segments are still the build's to report:
+ * content contract, "Page").
+ */
+export const CONTENT_TYPES: readonly ContentTypeSchema[] = [
+  {
+    kind: 'collectionType',
+    singularName: 'page',
+    pluralName: 'pages',
+    displayName: 'Page',
+    description: 'Every routable page; the page with slug "home" is the home page.',
+    localized: true,
+    attributes: {
+      title: { type: 'string', required: true },
+      slug: { type: 'string', required: true, regex: SLUG_PATTERN.source },
+      kind: { type: 'enumeration', enum: [...PAGE_KINDS], default: 'page' },
+      summary: { type: 'text' },
+      cover: { type: 'media', multiple: false, allowedTypes: ['images'] },
+      date: { type: 'date' },
+      seo: { type: 'component', component: SEO.uid, repeatable: false },
+      blocks: dynamicZone(BLOCK_DECLARATIONS),
+    },
+  },
+  {
+    kind: 'singleType',
+    singularName: 'layout',
+    pluralName: 'layouts',
+    displayName: 'Layout',
+    description: 'Header and footer blocks around every page of the locale.',
+    localized: true,
+    attributes: { header: dynamicZone(BLOCK_DECLARATIONS), footer: dynamicZone(BLOCK_DECLARATIONS) },
+  },
+  {
+    kind: 'singleType',
+    singularName: 'error-page',
+    pluralName: 'error-pages',
+    displayName: 'Error page',
+    description: 'The 404 page: picture, title, text and links back.',
+    localized: true,
+    attributes: {
+      media: { type: 'media', multiple: false, allowedTypes: ['images'] },
+      text404: { type: 'string' },
+      description404: { type: 'text' },
+      links: { type: 'component', component: ERROR_LINK.uid, repeatable: true },
+    },
+  },
+  {
+    kind: 'collectionType',
+    singularName: 'modal',
+    pluralName: 'modals',
+    displayName: 'Modal',
+    description: 'Opened by links to #modal=<modal name>; the first item for the visitor’s country is shown.',
+    localized: true,
+    attributes: { modalName: { type: 'string', required: true }, dynZone: dynamicZone(MODAL_ITEM_DECLARATIONS) },
+  },
+  {
+    kind: 'collectionType',
+    singularName: 'promo-code',
+    pluralName: 'promo-codes',
+    displayName: 'Promo code',
+    description: 'Offered in the booking widget within its dates, to the countries listed.',
+    localized: false,
+    attributes: {
+      code: { type: 'string', required: true, unique: true },
+      label: { type: 'string' },
+      startdate: { type: 'datetime' },
+      enddate: { type: 'datetime' },
+      countries: countriesAttribute,
+    },
+  },
+];
+
+/** Shared components the entity schemas use beyond the blocks'. */
+export const ENTITY_COMPONENT_UIDS = [COUNTRIES.uid, ...ENTITY_COMPONENTS.map((c) => c.uid)];

@@ -1,0 +1,127 @@
+// @vitest-environment node
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
+import { populateParams } from '../cms/populate.js';
+import type { EndpointName } from '../cms/raw.js';
+import { componentSchemas, schemaFiles } from './generate.js';
+import { CONTENT_TYPES } from './content-types.js';
+import { hasDrift, schemaDrift, writeSchema } from './sync.js';
+import type { Attribute } from './attributes.js';
+
+const CMS = path.resolve(import.meta.dirname, '../../../cms');
+const temps: string[] = [];
+afterAll(() => Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+async function copyOfCms(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'marea-cms-schema-'));
+  temps.push(dir);
+  await cp(path.join(CMS, 'src'), path.join(dir, 'src'), { recursive: true });
+  return dir;
+}
+
+describe('the CMS schema in cms/ is generated from the block declarations', () => {
+  it('cms/ holds exactly the generated components and content types (run `npm run cms:schema` after changing a declaration)', async () => {
+    const drift = await schemaDrift(CMS);
+    expect(drift).toEqual({ missing: [], changed: [], extra: [] });
+  });
+
+  it('notices a hand-edited field, a component nothing declares and a missing component, and npm run cms:schema repairs them', async () => {
+    const dir = await copyOfCms();
+    await writeFile(path.join(dir, 'src/components/blocks/hero.json'), '{"attributes":{}}\n');
+    await writeFile(path.join(dir, 'src/components/blocks/hand-made.json'), '{"attributes":{}}\n');
+    await rm(path.join(dir, 'src/components/blocks/timer.json'));
+    expect(await schemaDrift(dir)).toEqual({
+      missing: ['src/components/blocks/timer.json'],
+      changed: ['src/components/blocks/hero.json'],
+      extra: ['src/components/blocks/hand-made.json'],
+    });
+    await writeSchema(dir);
+    expect(hasDrift(await schemaDrift(dir))).toBe(false);
+  });
+
+  it('gives every declared field of every block and modal item an attribute, plus country targeting', () => {
+    const components = new Map(componentSchemas().map((schema) => [schema.uid, schema]));
+    for (const declaration of [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS]) {
+      const schema = components.get(declaration.component);
+      expect(schema, declaration.component).toBeDefined();
+      expect(Object.keys(schema!.attributes)).toEqual([...Object.keys(declaration.fields), 'countries']);
+    }
+  });
+
+  it('lets the page and layout zones hold every block and the modal zone every modal item', () => {
+    const zone = (singular: string, key: string) => CONTENT_TYPES.find((type) => type.singularName === singular)!.attributes[key]!.components as string[];
+    const blocks = BLOCK_DECLARATIONS.map((d) => d.component);
+    expect(zone('page', 'blocks')).toEqual(blocks);
+    expect(zone('layout', 'header')).toEqual(blocks);
+    expect(zone('layout', 'footer')).toEqual(blocks);
+    expect(zone('modal', 'dynZone')).toEqual(MODAL_ITEM_DECLARATIONS.map((d) => d.component));
+  });
+
+  it('refers only to components it generates', () => {
+    const files = schemaFiles();
+    const uids = new Set(componentSchemas().map((schema) => schema.uid));
+    for (const [file, content] of files) {
+      if (!file.endsWith('.json')) continue;
+      const referenced = [...content.matchAll(/"component": "([^"]+)"/g)].map((m) => m[1]!);
+      for (const uid of referenced) expect(uids.has(uid), `${file} → ${uid}`).toBe(true);
+    }
+  });
+});
+
+/**
+ * Strapi 5 answers 400 `Invalid key …` for a populate key its schema lacks,
+ * which fails the whole crawl: every key the crawler sends must be a
+ * populatable attribute (component, dynamic zone, media or relation) of the
+ * generated schema, and every `on` fragment a component of the zone.
+ */
+describe('the crawl populates only what the generated schema has', () => {
+  const components = new Map(componentSchemas().map((schema) => [schema.uid, schema.attributes]));
+  const types: Record<EndpointName, Readonly<Record<string, Attribute>>> = {
+    pages: CONTENT_TYPES[0]!.attributes,
+    layout: CONTENT_TYPES[1]!.attributes,
+    'error-page': CONTENT_TYPES[2]!.attributes,
+    modals: CONTENT_TYPES[3]!.attributes,
+    'promo-codes': CONTENT_TYPES[4]!.attributes,
+  };
+  const POPULATABLE = new Set(['component', 'dynamiczone', 'media', 'relation']);
+
+  /** Walks `populate[a][populate][b][on][blocks.hero][populate]=*` against the schema; returns the problem or null. */
+  function resolve(attributes: Readonly<Record<string, Attribute>>, keys: string[], where: string): string | null {
+    const [name, ...rest] = keys;
+    if (name === undefined) return null;
+    if (name === 'localizations' && rest.length === 0) return null;
+    const attribute = attributes[name];
+    if (!attribute) return `${where}.${name}: no such attribute`;
+    if (!POPULATABLE.has(attribute.type)) return `${where}.${name}: a ${attribute.type} cannot be populated`;
+    if (rest.length === 0) return null;
+    if (attribute.type === 'dynamiczone') {
+      if (rest[0] !== 'on') return `${where}.${name}: a dynamic zone is populated through "on" fragments`;
+      const uid = rest[1]!;
+      if (!(attribute.components as string[]).includes(uid)) return `${where}.${name}: ${uid} is not in the zone`;
+      return nested(components.get(uid)!, rest.slice(2), `${where}.${name}.${uid}`);
+    }
+    if (attribute.type === 'component') return nested(components.get(attribute.component as string)!, rest, `${where}.${name}`);
+    // Media and relations: `populate=*` or named fields of the target, which the crawl never names.
+    return rest[0] === 'populate' ? null : `${where}.${name}: unexpected ${rest.join('.')}`;
+  }
+  function nested(attributes: Readonly<Record<string, Attribute>>, keys: string[], where: string): string | null {
+    if (keys[0] !== 'populate') return `${where}: expected populate, found ${keys[0]}`;
+    return keys.length === 1 ? null : resolve(attributes, keys.slice(1), where);
+  }
+
+  it.each(Object.keys(types) as EndpointName[])('%s', (endpoint) => {
+    const problems = populateParams(endpoint)
+      .map(([key]) =>
+        resolve(
+          types[endpoint],
+          [...key.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!),
+          endpoint,
+        ),
+      )
+      .filter((problem) => problem !== null);
+    expect(problems).toEqual([]);
+  });
+});
