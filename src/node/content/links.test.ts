@@ -38,9 +38,25 @@ describe('links', () => {
     expect(blocks[0]!.props.nav).toEqual([{ kind: 'internal', label: 'Rooms', slug: 'rooms', children: [{ kind: 'internal', label: 'Suite', slug: 'rooms/suite' }] }]);
   });
 
+  it('a navigation link with no children (Strapi sends []) has no `children`, as one the CMS sent without', () => {
+    const { blocks } = propsOf([
+      {
+        __component: 'blocks.header',
+        nav: [
+          { label: 'Rooms', slug: 'rooms', children: [] },
+          { label: 'Spa', slug: 'spa' },
+        ],
+      },
+    ]);
+    expect(blocks[0]!.props.nav).toEqual([
+      { kind: 'internal', label: 'Rooms', slug: 'rooms' },
+      { kind: 'internal', label: 'Spa', slug: 'spa' },
+    ]);
+  });
+
   it('reports a link without a target and leaves it out', () => {
     const { blocks, issues } = propsOf([hero({ label: 'Nothing', slug: null, url: '' })]);
-    expect(blocks[0]!.props.cta).toBeNull();
+    expect(blocks[0]!.props.cta).toBeUndefined();
     expect(issues).toMatchObject([{ code: 'IncompleteLink', severity: 'warning', field: 'blocks[0].cta' }]);
   });
 });
@@ -66,9 +82,9 @@ describe('rule 23: unsafe CMS links are dropped with a warning', () => {
     expect(unsafeProtocol(url)).toBeNull();
   });
 
-  it.each(unsafe)('drops a cta with %j: the prop becomes null, the warning names page, block and field', (url, protocol) => {
+  it.each(unsafe)('drops a cta with %j: the prop is left out, the warning names page, block and field', (url, protocol) => {
     const { blocks, issues } = propsOf([{ __component: 'blocks.wysiwyg', body: 'x' }, hero({ label: 'Go', url })], 'rooms/suite');
-    expect(blocks[1]!.props.cta).toBeNull();
+    expect(blocks[1]!.props.cta).toBeUndefined();
     expect(issues).toEqual([
       expect.objectContaining({
         severity: 'warning',
@@ -84,7 +100,7 @@ describe('rule 23: unsafe CMS links are dropped with a warning', () => {
     ]);
   });
 
-  it('removes an unsafe link from its list and nulls an unsafe url field', () => {
+  it('removes an unsafe link from its list and leaves out an unsafe url field', () => {
     const footer = {
       __component: 'blocks.footer',
       columns: [
@@ -102,8 +118,8 @@ describe('rule 23: unsafe CMS links are dropped with a warning', () => {
     const booking = { __component: 'blocks.booking', promocodes: [], groupsUrl: 'javascript:void(0)', engineUrl: 'https://b.example/?r={resort}' };
     const { blocks, issues } = propsOf([footer, booking]);
     expect(blocks[0]!.props.columns).toEqual([{ title: 'A', links: [{ kind: 'external', label: 'ok', url: 'https://a.example' }] }]);
-    expect(blocks[0]!.props.social).toEqual([{ network: 'x', url: null }]);
-    expect(blocks[1]!.props.groupsUrl).toBeNull();
+    expect(blocks[0]!.props.social).toEqual([{ network: 'x' }]);
+    expect(blocks[1]!.props.groupsUrl).toBeUndefined();
     expect(issues.map((i) => [i.code, i.field])).toEqual([
       ['UnsafeLink', 'blocks[0].columns[0].links[1].url'],
       ['UnsafeLink', 'blocks[0].social[0].url'],

@@ -22,7 +22,8 @@ export function toLink(value: JsonRecord, ctx: Context, field: string): NavLink 
   const children = value.children
     .map((child, i) => (isRecord(child) ? toLink(child, ctx, joinPath(joinPath(field, 'children'), i)) : null))
     .filter((child): child is NavLink => child !== null);
-  return { ...link, children };
+  // No children is no `children` (Strapi sends [] for an empty repeatable component).
+  return children.length > 0 ? { ...link, children } : link;
 }
 
 /** undefined: no target at all; null: an unsafe target (already reported). */

@@ -60,13 +60,13 @@ describe('block props come from the declarations (src/shared/blocks/)', () => {
     expect(footer).toEqual({ social: [{ network: 'x', url: 'https://x.com/m' }] });
   });
 
-  it('a value that does not fit its field is reported and becomes null (the block falls back as documented)', () => {
+  it('a value that does not fit its field is reported and left out (the block falls back as documented)', () => {
     const blocks = [
       { __component: 'blocks.hero', title: 42, height: 'tall', cta: 'rooms' },
       { __component: 'blocks.carousel', slides: { id: 1 }, autoplay: '5s' },
       { __component: 'blocks.video', autoplay: 'yes' },
     ];
-    expect(propsOf(blocks)).toEqual([{ title: null, height: null, cta: null }, { slides: null, autoplay: null }, { autoplay: null }]);
+    expect(propsOf(blocks)).toEqual([{}, {}, {}]);
     expect(issuesOf(blocks)).toEqual([
       ['IncompleteLink', 'blocks[0].cta'],
       ['InvalidChoice', 'blocks[0].height'],
@@ -77,15 +77,30 @@ describe('block props come from the declarations (src/shared/blocks/)', () => {
     ]);
   });
 
-  it('blank values stay quiet: null and "" are the documented defaults', () => {
+  it('a form field written as Strapi components reads as the same props as plain values: options { label } are the label, a bound "5" is 5', () => {
+    const field = (options: unknown, min: unknown, max: unknown) => ({ __component: 'blocks.form', name: 'f', fields: [{ kind: 'select', name: 'a', options, min, max }] });
+    const [fromComponents] = propsOf([
+      field(
+        [
+          { id: 1, label: 'A', value: null },
+          { id: 2, label: 'B', value: 'B' },
+          { id: 3, label: 'C', value: 'c' },
+        ],
+        '5',
+        '2026-12-31',
+      ),
+    ]);
+    const [fromValues] = propsOf([field(['A', 'B', { label: 'C', value: 'c' }], 5, '2026-12-31')]);
+    expect(fromComponents).toEqual(fromValues);
+    expect((fromValues as { fields: unknown[] }).fields).toEqual([{ kind: 'select', name: 'a', options: ['A', 'B', { label: 'C', value: 'c' }], min: 5, max: '2026-12-31' }]);
+  });
+
+  it('blank values stay quiet and are left out: null, [] and "" (not for text) are the documented defaults, as a CMS that sends every field and one that omits blanks agree', () => {
     const blocks = [
       { __component: 'blocks.carousel', title: '', slides: null, autoplay: '' },
       { __component: 'blocks.gallery', images: null, columns: null, title: 'x' },
     ];
-    expect(propsOf(blocks)).toEqual([
-      { title: '', slides: null, autoplay: null },
-      { images: [], columns: null, title: 'x' },
-    ]);
+    expect(propsOf(blocks)).toEqual([{ title: '' }, { title: 'x' }]);
     expect(issuesOf(blocks)).toEqual([['NoImages', 'blocks[1].images']]);
   });
 

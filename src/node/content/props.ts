@@ -16,6 +16,9 @@ type Props = Record<string, unknown>;
 /** How a scalar field's expected value is worded in an InvalidField warning (default: text). */
 const EXPECTED: Partial<Record<Field['kind'], string>> = { boolean: 'true or false', bound: 'a number or a date' };
 
+/** A plain decimal number, as written in a text field. */
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
 /** Kinds where '' is a value (an empty text), not a blank. */
 const TEXT_KINDS: ReadonlySet<Field['kind']> = new Set(['text', 'url', 'engineUrl']);
 
@@ -40,7 +43,11 @@ function fieldsOf(fields: Fields, raw: JsonRecord, ctx: Context, path: string): 
   for (const key of Object.keys(raw).sort(compareStrings)) {
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
     if (field === undefined || raw[key] === undefined) continue;
-    out[key] = value(field, key, raw[key], ctx, joinPath(path, key));
+    const normalised = value(field, key, raw[key], ctx, joinPath(path, key));
+    // Blank is absent: a CMS that sends every field (null, or [] for an empty repeatable component,
+    // as Strapi does) and one that leaves blank fields out give the same props, and payloads carry content only.
+    if (normalised === null || (Array.isArray(normalised) && normalised.length === 0)) continue;
+    out[key] = normalised;
   }
   return out;
 }
@@ -69,8 +76,10 @@ function value(field: Field, key: string, raw: unknown, ctx: Context, path: stri
 function scalar(field: Field, raw: unknown, ctx: Context, path: string): unknown {
   switch (field.kind) {
     case 'text':
-    case 'bound':
       return typeof raw === 'string' ? text(raw, false, ctx, path) : raw;
+    case 'bound':
+      // A number typed into a text field of the CMS ("5") is the number, as the CMS's number fields send it.
+      return typeof raw === 'string' && NUMBER.test(raw.trim()) ? Number(raw.trim()) : typeof raw === 'string' ? text(raw, false, ctx, path) : raw;
     case 'url':
     case 'engineUrl':
       if (typeof raw !== 'string') return raw;
@@ -189,7 +198,11 @@ function option(item: unknown, ctx: Context, path: string): string | number | Re
     if (typeof v === 'string') out[key] = plainText(v, ctx, joinPath(path, key));
     else if (typeof v === 'number') out[key] = String(v);
   }
-  return out;
+  // `{ label }` and `{ label, value: label }` are the label alone (toOption reads them alike): the form of a CMS
+  // whose options are components equals the one of a CMS that sends strings.
+  const keys = Object.keys(out);
+  const labelOnly = out.label !== undefined && keys.every((key) => key === 'label' || (key === 'value' && (out.value === '' || out.value === out.label)));
+  return labelOnly ? out.label! : out;
 }
 
 /** The declarations' `Warn`, worded by the catalogue (issues.ts) and placed below the block's path. */
