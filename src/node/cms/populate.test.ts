@@ -48,9 +48,11 @@ describe('populateParams', () => {
       'populate[blocks][on][blocks.booking][populate][countries]',
     ]);
     // One level is enough where items hold plain values and media sit on the block itself.
-    for (const component of ['blocks.gallery', 'blocks.accordion', 'blocks.terms-list', 'blocks.form', 'blocks.hero']) {
+    for (const component of ['blocks.gallery', 'blocks.accordion', 'blocks.terms-list', 'blocks.hero']) {
       expect(params.get(`populate[blocks][on][${component}][populate]`), component).toBe('*');
     }
+    // A form field's options are a repeatable component of their own: two levels.
+    expect(params.get('populate[blocks][on][blocks.form][populate][fields][populate]')).toBe('*');
   });
 
   it('covers the layout zones, modals, error page and promo codes', () => {

@@ -1,0 +1,6 @@
+'use strict';
+
+module.exports = () => ({
+  // Strapi's default breakpoints, written out: the build's srcset comes from these formats.
+  upload: { config: { breakpoints: { large: 1000, medium: 750, small: 500 } } },
+});

@@ -1,0 +1,114 @@
+'use strict';
+
+/**
+ * Runs on every start of the CMS, and changes nothing the second time:
+ * the site's locales, a local admin and the build's read-only API token
+ * (once, written to .tmp/marea-local.json), and the content seeded from
+ * the seed file (.tmp/seed.json, written by `npm run cms` from
+ * content-cache/) into an empty database. An editor's later edits are never
+ * overwritten: the seed runs once, marked in Strapi's store.
+ */
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const LOCALES = [
+  { code: 'en', name: 'English (en)' },
+  { code: 'es-MX', name: 'Spanish (Mexico) (es-MX)' },
+];
+const ADMIN_EMAIL = 'admin@marea.local';
+const TOKEN_NAME = 'marea-build';
+
+const localFile = (strapi) => process.env.MAREA_CMS_LOCAL_FILE || path.join(strapi.dirs.app.root, '.tmp', 'marea-local.json');
+const seedFile = (strapi) => process.env.MAREA_CMS_SEED_FILE || path.join(strapi.dirs.app.root, '.tmp', 'seed.json');
+
+async function ensureLocales(strapi) {
+  const locales = strapi.plugin('i18n').service('locales');
+  const present = new Set((await locales.find()).map((locale) => locale.code));
+  for (const locale of LOCALES) if (!present.has(locale.code)) await locales.create(locale);
+  await locales.setDefaultLocale({ code: 'en' });
+}
+
+/** The local admin and the build's token, made once; their secrets are only ever shown at creation. */
+async function ensureAccess(strapi) {
+  const file = localFile(strapi);
+  const users = strapi.service('admin::user');
+  const tokens = strapi.service('admin::api-token');
+  const saved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+  if (saved && (await users.exists({ email: saved.adminEmail })) && (await tokens.exists({ name: TOKEN_NAME }))) return saved;
+
+  const adminPassword = `Marea-${crypto.randomBytes(9).toString('base64url')}1`;
+  const existing = await strapi.db.query('admin::user').findOne({ where: { email: ADMIN_EMAIL } });
+  if (existing) await users.updateById(existing.id, { password: adminPassword });
+  else {
+    const superAdmin = await strapi.service('admin::role').getSuperAdmin();
+    await users.create({ email: ADMIN_EMAIL, firstname: 'Marea', lastname: 'Editor', password: adminPassword, isActive: true, registrationToken: null, roles: [superAdmin.id] });
+  }
+  const old = await strapi.db.query('admin::api-token').findOne({ where: { name: TOKEN_NAME } });
+  if (old) await tokens.revoke(old.id);
+  const created = await tokens.create({ name: TOKEN_NAME, description: 'Read-only token of the Marea build (find and findOne).', type: 'read-only', lifespan: null });
+  const access = { adminEmail: ADMIN_EMAIL, adminPassword, token: created.accessKey };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
+  return access;
+}
+
+/** Replaces `{ $media }` and `{ $document }` references by the uploaded file's id and the created document's documentId. */
+function resolve(value, media, documents) {
+  if (Array.isArray(value)) return value.map((item) => resolve(item, media, documents));
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof value.$media === 'string') {
+    if (!media.has(value.$media)) throw new Error(`seed: no uploaded file for ${value.$media}`);
+    return media.get(value.$media);
+  }
+  if (typeof value.$document === 'string') {
+    if (!documents.has(value.$document)) throw new Error(`seed: ${value.$document} is used before it is created`);
+    return documents.get(value.$document);
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item, media, documents)]));
+}
+
+async function seed(strapi) {
+  const marker = strapi.store({ type: 'plugin', name: 'marea', key: 'seeded' });
+  if (await marker.get()) return;
+  const file = seedFile(strapi);
+  if (!fs.existsSync(file)) return;
+  const started = Date.now();
+  const { media, documents } = JSON.parse(fs.readFileSync(file, 'utf8'));
+
+  const uploaded = new Map();
+  const upload = strapi.plugin('upload').service('upload');
+  for (const item of media) {
+    const { size } = fs.statSync(item.file);
+    const [file] = await upload.upload({
+      data: { fileInfo: { name: item.name, alternativeText: item.alternativeText, caption: item.caption } },
+      files: { filepath: item.file, originalFilename: item.name, mimetype: item.mime, size },
+    });
+    uploaded.set(item.key, file.id);
+  }
+
+  const created = new Map();
+  for (const document of documents) {
+    const service = strapi.documents(document.uid);
+    let documentId = null;
+    for (const entry of document.entries) {
+      const params = { data: resolve(entry.data, uploaded, created), status: 'published', ...(entry.locale ? { locale: entry.locale } : {}) };
+      const result = documentId === null ? await service.create(params) : await service.update({ documentId, ...params });
+      documentId = result.documentId;
+    }
+    created.set(document.key, documentId);
+  }
+
+  const counts = { media: uploaded.size, documents: created.size, seconds: (Date.now() - started) / 1000 };
+  await marker.set({ value: { at: new Date().toISOString(), from: file, ...counts } });
+  strapi.log.info(`[marea] seeded ${counts.documents} documents and ${counts.media} media files in ${counts.seconds} s`);
+}
+
+module.exports = {
+  register() {},
+  async bootstrap({ strapi }) {
+    await ensureLocales(strapi);
+    await ensureAccess(strapi);
+    await seed(strapi);
+  },
+};
