@@ -78,7 +78,22 @@ const zones = [
 ];
 
 export default defineConfig([
-  globalIgnores(['cms/src/api/', 'dist/', 'dist.*/', 'builds/', 'content-cache/', 'reports/', 'test-results/', '.marea/', '.netlify/', 'test/fixtures/']),
+  globalIgnores([
+    'cms/src/api/',
+    'cms/build/',
+    'cms/dist/',
+    'cms/.tmp/',
+    'cms/.strapi/',
+    'dist/',
+    'dist.*/',
+    'builds/',
+    'content-cache/',
+    'reports/',
+    'test-results/',
+    '.marea/',
+    '.netlify/',
+    'test/fixtures/',
+  ]),
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended, importX.flatConfigs.recommended, importX.flatConfigs.typescript],
@@ -105,6 +120,12 @@ export default defineConfig([
     // zone's tsconfig decides which globals exist (no `window` in src/node, no `process` in src/shared).
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The CMS (cms/) is a CommonJS Strapi project: config files and its bootstrap run in Node through require().
+    files: ['cms/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

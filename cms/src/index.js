@@ -8,7 +8,7 @@
  * content-cache/) into an empty database. An editor's later edits are never
  * overwritten: the seed runs once, marked in Strapi's store.
  */
-const crypto = require('crypto');
+const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
@@ -37,7 +37,7 @@ async function ensureAccess(strapi) {
   const saved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
   if (saved && (await users.exists({ email: saved.adminEmail })) && (await tokens.exists({ name: TOKEN_NAME }))) return saved;
 
-  const adminPassword = `Marea-${crypto.randomBytes(9).toString('base64url')}1`;
+  const adminPassword = `Marea-${randomBytes(9).toString('base64url')}1`;
   const existing = await strapi.db.query('admin::user').findOne({ where: { email: ADMIN_EMAIL } });
   if (existing) await users.updateById(existing.id, { password: adminPassword });
   else {

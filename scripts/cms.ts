@@ -1,0 +1,60 @@
+/**
+ * `npm run cms`: the editors' local CMS. Installs cms/ when its lockfile
+ * changed (never part of the root's `npm ci`), makes its secrets once, writes
+ * the schema from the block declarations and the seed from content-cache/
+ * (used only by a database that was never seeded), builds the admin panel
+ * when missing, starts Strapi on 127.0.0.1 and prints how to log in and how
+ * to build the site from it. Ctrl-C stops it.
+ */
+import '../src/node/platform/require-project-node.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { projectPaths } from '../src/node/build/paths.js';
+import { writeSchema, hasDrift } from '../src/node/cms-schema/sync.js';
+import { writeSeedFile } from '../src/node/cms-seed/write-seed.js';
+import { cmsEnv, ensureCmsInstalled } from '../src/node/cms-server/install.js';
+import { CMS_DIR, seedFileOf } from '../src/node/cms-server/paths.js';
+import { ensureSecrets } from '../src/node/cms-server/secrets.js';
+import { startCms } from '../src/node/cms-server/start.js';
+import { loadConfig } from '../src/node/config/env.js';
+
+const port = Number(process.env.CMS_PORT ?? 1337);
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+let since = Date.now();
+if (ensureCmsInstalled(CMS_DIR)) console.log(`✓ installed cms/ in ${seconds(since)}`);
+if (ensureSecrets(CMS_DIR)) console.log('✓ made the CMS secrets (cms/.env)');
+if (hasDrift(await writeSchema(CMS_DIR))) console.log('✓ wrote the CMS schema from the block declarations (npm run cms:schema)');
+const seeded = await writeSeedFile(projectPaths().contentCache, seedFileOf(CMS_DIR), loadConfig().cmsLocales);
+if (seeded.dropped.length > 0) console.warn(`⚠ content-cache/ holds what the schema cannot take (left out of the seed):\n  ${seeded.dropped.join('\n  ')}`);
+
+// The admin panel is a Vite build of its own (once, ~1–2 min); `strapi start` serves it.
+if (!existsSync(path.join(CMS_DIR, 'build', 'index.html'))) {
+  since = Date.now();
+  console.log('Building the admin panel (once)…');
+  execFileSync(process.execPath, [path.join(CMS_DIR, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'], {
+    cwd: CMS_DIR,
+    env: { ...cmsEnv(), NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+  console.log(`✓ admin panel built in ${seconds(since)}`);
+}
+
+since = Date.now();
+const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, log: (line) => process.stdout.write(`${line}\n`) });
+console.log(`
+✓ Strapi is up in ${seconds(since)} at ${cms.url}
+
+  Admin panel   ${cms.url}/admin
+  Login         ${cms.adminEmail} / ${cms.adminPassword}
+  Build from it CMS_URL=${cms.url} CMS_TOKEN=${cms.token} npm run build
+
+The content was seeded from content-cache/ on the first start only; your edits stay. Ctrl-C stops the CMS.`);
+
+const stop = async () => {
+  await cms.stop();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
