@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * `npm test` runs five projects: unit tests beside the code (happy-dom, or
+ * `npm test` runs six projects: unit tests beside the code (happy-dom, or
  * node where a file says `@vitest-environment node`; test/docs/ too), the Netlify
  * configuration and edge/plugin tests (offline), the lint configuration's
- * own tests (its boundaries fire), the build tests on the fixture site, and
+ * own tests (its boundaries fire), the build tests on the fixture site, the
+ * round trip through a real Strapi (cms/), and
  * browser tests in real Chromium (playwright-core).
  */
 export default defineConfig({
@@ -32,6 +33,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A real Strapi (cms/, installed on first use) started from an empty database.
+          name: 'cms',
+          include: ['test/cms/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
         },
       },
       {

@@ -35,7 +35,11 @@ async function ensureAccess(strapi) {
   const users = strapi.service('admin::user');
   const tokens = strapi.service('admin::api-token');
   const saved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
-  if (saved && (await users.exists({ email: saved.adminEmail })) && (await tokens.exists({ name: TOKEN_NAME }))) return saved;
+  if (saved) {
+    // The saved token still opens the CMS only if its hash is the stored one (new secrets change the salt).
+    const stored = await strapi.db.query('admin::api-token').findOne({ where: { name: TOKEN_NAME } });
+    if (stored && stored.accessKey === tokens.hash(saved.token) && (await users.exists({ email: saved.adminEmail }))) return saved;
+  }
 
   const adminPassword = `Marea-${randomBytes(9).toString('base64url')}1`;
   const existing = await strapi.db.query('admin::user').findOne({ where: { email: ADMIN_EMAIL } });

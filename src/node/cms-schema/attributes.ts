@@ -15,7 +15,7 @@ export interface ComponentSchema {
 }
 
 /** Country targeting (content contract, "Country targeting"): `countries: { country: ["MEX", …] }`, alpha-3 codes. */
-export const COUNTRIES: ComponentSchema = {
+const COUNTRIES: ComponentSchema = {
   uid: 'shared.countries',
   displayName: 'Countries',
   description: 'ISO 3166 alpha-3 codes, e.g. ["MEX", "USA"]; empty or none: every country (spec §5).',
@@ -31,7 +31,7 @@ const linkFields = {
 } as const satisfies Record<string, Attribute>;
 
 /** A link (content contract, "Links inside blocks"): a modal wins over a slug, a slug over a url. */
-export const LINK: ComponentSchema = {
+const LINK: ComponentSchema = {
   uid: 'shared.link',
   displayName: 'Link',
   description: 'Internal: slug (e.g. rooms/garden-villa). External: url + external. Modal: the modal name.',
@@ -64,7 +64,7 @@ const OPTION: ComponentSchema = {
 
 export const SHARED_COMPONENTS: readonly ComponentSchema[] = [COUNTRIES, LINK, NAV_LINK, TEXT_ITEM, OPTION];
 
-export const PROMO_CODE_UID = 'api::promo-code.promo-code';
+const PROMO_CODE_UID = 'api::promo-code.promo-code';
 
 /** Media a block takes: pictures and videos (the build tells them apart by mime). */
 const MEDIA_TYPES = ['images', 'videos'];
@@ -75,7 +75,7 @@ const MEDIA_TYPES = ['images', 'videos'];
  * Strapi has no inline lists; lists of strings and options become repeatable
  * shared components, as Strapi has no list-of-strings type.
  */
-export function attributeOf(field: Field, owner: string, key: string, out: Map<string, ComponentSchema>): Attribute {
+function attributeOf(field: Field, owner: string, key: string, out: Map<string, ComponentSchema>): Attribute {
   const withDefault = (attribute: Attribute): Attribute => (field.default === undefined ? attribute : { ...attribute, default: field.default });
   switch (field.kind) {
     case 'text':

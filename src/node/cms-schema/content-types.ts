@@ -1,7 +1,7 @@
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import { PAGE_KINDS } from '../../shared/block-values.js';
 import { SLUG_PATTERN } from '../../shared/routes.js';
-import { COUNTRIES, countriesAttribute, type Attribute, type ComponentSchema } from './attributes.js';
+import { countriesAttribute, type Attribute, type ComponentSchema } from './attributes.js';
 
 /** A content type of the CMS (content contract, "Endpoints crawled" and "Entities"). */
 export interface ContentTypeSchema {
@@ -120,6 +120,3 @@ export const CONTENT_TYPES: readonly ContentTypeSchema[] = [
     },
   },
 ];
-
-/** Shared components the entity schemas use beyond the blocks'. */
-export const ENTITY_COMPONENT_UIDS = [COUNTRIES.uid, ...ENTITY_COMPONENTS.map((c) => c.uid)];

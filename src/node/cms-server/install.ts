@@ -14,7 +14,7 @@ const lockHash = (cmsDir: string) =>
     .digest('hex');
 
 /** Whether `cms/node_modules` was installed from the current lockfile. */
-export function cmsInstalled(cmsDir: string): boolean {
+function cmsInstalled(cmsDir: string): boolean {
   const mark = path.join(cmsDir, 'node_modules', MARK);
   return existsSync(mark) && readFileSync(mark, 'utf8') === lockHash(cmsDir);
 }

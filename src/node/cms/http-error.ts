@@ -24,7 +24,7 @@ export class HttpError extends Error {
     const status = `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`;
     const gaveUp = init.attempts && init.attempts > 1 ? ` (gave up after ${init.attempts} attempts)` : '';
     const strapi = init.strapiError ? ` Strapi says: ${describeStrapiError(init.strapiError)}.` : '';
-    const hint = hintFor(init.status);
+    const hint = (init.status === 400 && init.strapiError && schemaDrift(init.strapiError)) || hintFor(init.status);
     super(`Request failed with status ${status}: ${init.method} ${displayUrl(init.url)}${gaveUp}.${strapi}` + (hint ? ` ${hint}` : ''));
     this.status = init.status;
     this.method = init.method;
@@ -40,6 +40,27 @@ function describeStrapiError(error: StrapiError): string {
     Boolean,
   );
   return `${error.name}: ${error.message}${where.length > 0 ? ` (${where.join(' ')})` : ''}`;
+}
+
+/**
+ * Strapi 5's 400 for a populate key its schema lacks (`Invalid key blocks.hero
+ * at blocks.on.blocks.hero`): the CMS schema and the block declarations
+ * differ. Names what the build expected: the zone and component, and the
+ * field when the key is one.
+ */
+function schemaDrift(error: StrapiError): string | null {
+  const details = error.details as { param?: unknown; path?: unknown; key?: unknown } | undefined;
+  if (details?.param !== 'populate' || typeof details.path !== 'string' || !/^Invalid key/.test(error.message)) return null;
+  const fragment = /^(\w+)\.on\.(\w+\.[\w-]+)(?:\.(.+))?$/.exec(details.path);
+  const expected = fragment
+    ? fragment[3]
+      ? `the field "${fragment[3].replace(/\.populate/g, '').replace(/^populate\./, '')}" of the component ${fragment[2]} (in the "${fragment[1]}" zone)`
+      : `the component ${fragment[2]} in the "${fragment[1]}" zone`
+    : `the field "${details.path}"`;
+  return (
+    `The CMS schema differs from the block declarations: the build expected ${expected}, which the CMS does not have (renamed or removed). ` +
+    'The CMS schema is generated from src/shared/blocks/: run `npm run cms:schema` and restart the CMS, or change the declaration to match the CMS.'
+  );
 }
 
 function hintFor(status: number): string | null {

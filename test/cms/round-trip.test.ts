@@ -1,0 +1,256 @@
+import { cp, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, projectPaths } from '../../src/node/build/paths.js';
+import { pullContent } from '../../src/node/build/pull.js';
+import { writeSeedFile } from '../../src/node/cms-seed/write-seed.js';
+import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
+import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import { startCms, throwawaySecrets, type RunningCms } from '../../src/node/cms-server/start.js';
+import { loadConfig } from '../../src/node/config/env.js';
+import { buildSite, type TestBuild } from '../support/build-site.js';
+import { firstDifference, siteTexts, type Allowed } from '../support/compare-sites.js';
+import { strapiEditor, type StrapiEditor } from '../support/strapi-api.js';
+
+/**
+ * The CMS → build path against the real Strapi of cms/ (its schema generated
+ * from the block declarations), started from an empty database and seeded
+ * from content-cache/. Strapi 4 response shapes stay covered by the fixture
+ * sites (src/node/content/fixtures/).
+ */
+const CACHE = path.join(ROOT, 'content-cache');
+const NOW = new Date('2026-06-20T12:00:00Z');
+const cmsLocales = { en: 'en', es: 'es-MX' } as const;
+const PAGE = 'api::page.page';
+
+let dir: string;
+let cms: RunningCms;
+let editor: StrapiEditor;
+let fromCache: TestBuild;
+let fromCms: TestBuild;
+let port: number;
+const secrets = throwawaySecrets();
+
+const cmsEnv = () => ({ CMS_URL: cms.url, CMS_TOKEN: cms.token });
+const buildFromCms = () => buildSite(null, { env: cmsEnv(), now: NOW });
+
+/**
+ * A build that must fail, into the folders the seeded site was published to:
+ * the error it reports (content errors or a CMS error), after checking the
+ * published site is exactly as it was.
+ */
+async function failedBuild(): Promise<string> {
+  const published = await siteTexts(fromCms.paths.dist);
+  const attempt = await buildSite(null, { env: cmsEnv(), now: NOW, paths: fromCms.paths }).then(
+    () => null,
+    (error: Error & { issues?: Array<{ code: string; message: string; slug?: string; locale?: string }> }) => error,
+  );
+  expect(attempt, 'the build should have failed').not.toBeNull();
+  expect(firstDifference(published, await siteTexts(fromCms.paths.dist), [])).toBeNull();
+  return [attempt!.message, ...(attempt!.issues ?? []).map((i) => `${i.code} [${i.locale}] ${i.slug}: ${i.message}`)].join('\n');
+}
+
+/** Differences two builds of the same content may have, and why. */
+function allowed(a: TestBuild, b: TestBuild): Allowed[] {
+  return [
+    ...[a, b].map((build) => ({
+      what: 'build id',
+      why: 'the id hashes the build inputs, media bytes included, which differ (below)',
+      pattern: new RegExp(build.result.buildId, 'g'),
+      replacement: '<build>',
+    })),
+    {
+      what: 'media file names',
+      why: 'Strapi names an upload <name>_<random hash> and re-encodes images (its size optimisation), so /assets/media/<name>.<content hash> differs; widths, heights and alt texts are compared',
+      pattern: /\/assets\/media\/[^"'\s,)\\]+/g,
+      replacement: '/assets/media/<file>',
+    },
+    { what: 'documentId', why: 'Strapi gives every document a new id', pattern: /"documentId":"[a-z0-9]+"/g, replacement: '"documentId":"<id>"' },
+    {
+      what: 'update times',
+      why: 'Strapi stamps every entry with the time it was seeded or edited: page updatedAt, the sitemap lastmod and the build timestamp (the newest updatedAt)',
+      pattern: /"(updatedAt|timestamp)":"[^"]*"|<lastmod>[^<]*<\/lastmod>/g,
+      replacement: '<time>',
+    },
+  ];
+}
+
+const texts = async (build: TestBuild) => {
+  const files = await siteTexts(build.paths.dist);
+  return new Map([...files].map(([name, text]) => [name.replace(build.result.buildId, '<build>'), text]));
+};
+
+beforeAll(async () => {
+  ensureCmsInstalled(CMS_DIR);
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-cms-'));
+  const seedFile = path.join(dir, 'seed.json');
+  await writeSeedFile(CACHE, seedFile, cmsLocales);
+  port = 1400 + (process.pid % 500) * 2;
+  cms = await startCms(throwaway(port, seedFile));
+  editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+  fromCache = await buildSite(CACHE, { now: NOW });
+  fromCms = await buildFromCms();
+});
+
+afterAll(async () => {
+  await cms?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A CMS of its own for the tests: database, uploads and local file in the temp folder. */
+const throwaway = (at: number, seedFile?: string) => ({
+  cmsDir: CMS_DIR,
+  port: at,
+  admin: false,
+  databaseFile: path.join(dir, 'data.db'),
+  publicDir: path.join(dir, 'public'),
+  localFile: path.join(dir, 'local.json'),
+  secrets,
+  ...(seedFile ? { seedFile } : {}),
+});
+
+async function documentOf(slug: string, locale: string): Promise<string> {
+  const found = await editor.rest('GET', `/api/pages?locale=${locale}&filters[slug][$eq]=${encodeURIComponent(slug)}&fields[0]=slug`);
+  const [page] = found.data as Array<{ documentId: string }>;
+  if (!page) throw new Error(`no published ${locale} page ${slug}`);
+  return page.documentId;
+}
+
+describe('a real Strapi 5 seeded from content-cache/', () => {
+  it('answers the build with its read-only token, which cannot write', async () => {
+    const pages = await fetch(`${cms.url}/api/pages?locale=es-MX`, { headers: { Authorization: `Bearer ${cms.token}` } });
+    expect(pages.status).toBe(200);
+    expect(((await pages.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total).toBe(20);
+    const write = await fetch(`${cms.url}/api/promo-codes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${cms.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { code: 'NOPE' } }),
+    });
+    expect(write.status).toBe(403);
+  });
+
+  it('builds the same pages, HTML and payloads as content-cache/ (differences named in allowed())', async () => {
+    expect(fromCms.result.pages).toBe(fromCache.result.pages);
+    expect(fromCms.result.warnings).toEqual(fromCache.result.warnings);
+    expect(firstDifference(await texts(fromCache), await texts(fromCms), allowed(fromCache, fromCms))).toBeNull();
+  });
+
+  it('npm run content:pull from it gives a content-cache/ that builds the same site, byte for byte', async () => {
+    const paths = projectPaths({ contentCache: path.join(dir, 'pulled') });
+    const pulled = await pullContent(loadConfig({ ...cmsEnv(), SITE_URL: 'https://marea.example' }), paths, () => {});
+    expect(pulled).toEqual({ ok: true, pages: 41 });
+    const rebuilt = await buildSite(paths.contentCache, { now: NOW });
+    expect(rebuilt.result.buildId).toBe(fromCms.result.buildId);
+    expect(firstDifference(await texts(fromCms), await texts(rebuilt), [])).toBeNull();
+  });
+});
+
+describe('editors publish in one locale; drafts never show; unpublished pages leave the site', () => {
+  const CONTACTO = 'es/contacto';
+  const pageFiles = (name: string) => name === `${CONTACTO}.html` || name === `${CONTACTO}/_payload.json`;
+  const pagesOnly = (files: Map<string, string>) => new Map([...files].filter(([name]) => name.endsWith('.html') || name.endsWith('_payload.json')));
+
+  it('an edit of one Spanish page, published, changes that page only', async () => {
+    const documentId = await documentOf('contacto', 'es-MX');
+    await editor.rest('PUT', `/api/pages/${documentId}?locale=es-MX`, { data: { summary: 'Escríbenos: te respondemos en un día hábil.' } });
+    const after = await buildFromCms();
+    const [before, now] = [pagesOnly(await texts(fromCms)), pagesOnly(await texts(after))];
+    expect(now.get(`${CONTACTO}/_payload.json`)).toContain('Escríbenos: te respondemos en un día hábil.');
+    expect(now.get('contact/_payload.json')).not.toContain('Escríbenos');
+    const others = (files: Map<string, string>) => new Map([...files].filter(([name]) => !pageFiles(name)));
+    expect(firstDifference(others(before), others(now), allowed(fromCms, after))).toBeNull();
+  });
+
+  it('a draft edit never appears', async () => {
+    const documentId = await documentOf('contact', 'en');
+    await editor.rest('PUT', `/api/pages/${documentId}?locale=en&status=draft`, { data: { title: 'DRAFT TITLE' } });
+    const after = await buildFromCms();
+    const html = await texts(after);
+    expect([...html.values()].some((text) => text.includes('DRAFT TITLE'))).toBe(false);
+  });
+
+  it('an unpublished page is gone from the site, the sitemap, the site map and its translation’s hreflang', async () => {
+    const documentId = await documentOf('contacto', 'es-MX');
+    await editor.unpublish(PAGE, documentId, 'es-MX');
+    const after = await buildFromCms();
+    const files = await texts(after);
+    expect(files.has(`${CONTACTO}.html`)).toBe(false);
+    expect(files.get('sitemap.xml')).not.toContain('/es/contacto');
+    // The site map's list (the footer's own link to the slug is the editor's to remove).
+    expect(files.get('es/mapa-del-sitio/_payload.json')).toContain('"slug":"habitaciones"}');
+    expect(files.get('es/mapa-del-sitio/_payload.json')).not.toContain('{"title":"Contacto","slug":"contacto"}');
+    expect(files.get('contact.html')).not.toContain('/es/contacto');
+    expect(files.has('contact.html')).toBe(true);
+  });
+});
+
+describe('bad content from the CMS: named errors, nothing published', () => {
+  it('a required field left empty: Strapi refuses to publish it, naming the field', async () => {
+    const documentId = await documentOf('rooms', 'en');
+    await expect(editor.rest('PUT', `/api/pages/${documentId}?locale=en`, { data: { slug: '' } })).rejects.toThrow(/400.*slug/s);
+  });
+
+  it('a slug that collides with another page, or takes a reserved route, fails the build naming both', async () => {
+    const duplicate = await editor.rest('POST', '/api/pages?locale=es-MX', { data: { title: 'Otra', slug: 'habitaciones' } });
+    const reserved = await editor.rest('POST', '/api/pages?locale=en', { data: { title: 'Assets', slug: 'assets' } });
+    const message = await failedBuild();
+    expect(message).toMatch(/DuplicatePath \[es\] habitaciones/);
+    expect(message).toMatch(/InvalidSlug \[en\] assets/);
+    for (const created of [duplicate, reserved]) {
+      const { documentId, locale } = created.data as { documentId: string; locale: string };
+      await editor.rest('DELETE', `/api/pages/${documentId}?locale=${locale}`);
+    }
+  });
+
+  it('a media file deleted from the CMS after a page used it fails the build naming the file', async () => {
+    const upload = path.join(dir, 'public', 'uploads');
+    const original = (await readdir(upload)).find((name) => name.startsWith('garden_villa') && !/^(thumbnail|small|medium|large)_/.test(name))!;
+    await rename(path.join(upload, original), path.join(dir, original));
+    try {
+      const message = await failedBuild();
+      expect(message).toContain(original);
+    } finally {
+      await rename(path.join(dir, original), path.join(upload, original));
+    }
+  });
+
+  it('schema drift (a block component renamed in the CMS) fails the build naming the component the build expected', async () => {
+    const copy = path.join(dir, 'drifted');
+    await cp(path.join(CMS_DIR, 'config'), path.join(copy, 'config'), { recursive: true });
+    await cp(path.join(CMS_DIR, 'src'), path.join(copy, 'src'), { recursive: true });
+    await cp(path.join(CMS_DIR, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
+    await cp(path.join(CMS_DIR, 'package.json'), path.join(copy, 'package.json'));
+    await symlink(path.join(CMS_DIR, 'node_modules'), path.join(copy, 'node_modules'));
+    await rename(path.join(copy, 'src/components/blocks/hero.json'), path.join(copy, 'src/components/blocks/banner.json'));
+    for (const type of ['page', 'layout']) {
+      const schema = path.join(copy, `src/api/${type}/content-types/${type}/schema.json`);
+      await writeFile(schema, (await readFile(schema, 'utf8')).replaceAll('"blocks.hero"', '"blocks.banner"'));
+    }
+    const drifted = await startCms({
+      ...throwaway(port + 1),
+      cmsDir: copy,
+      databaseFile: path.join(copy, 'data.db'),
+      publicDir: path.join(copy, 'public'),
+      localFile: path.join(copy, 'local.json'),
+    });
+    try {
+      const failure = await buildSite(null, { env: { CMS_URL: drifted.url, CMS_TOKEN: drifted.token }, now: NOW }).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/the build expected the component blocks\.hero in the "blocks" zone, which the CMS does not have/);
+    } finally {
+      await drifted.stop();
+    }
+  });
+
+  it('a second start on the same database seeds nothing and keeps the token and the editors’ changes', async () => {
+    await cms.stop();
+    const token = cms.token;
+    cms = await startCms(throwaway(port, path.join(dir, 'seed.json')));
+    expect(cms.token).toBe(token);
+    const pages = await fetch(`${cms.url}/api/pages?locale=es-MX`, { headers: { Authorization: `Bearer ${cms.token}` } });
+    expect(((await pages.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total).toBe(19);
+  });
+});
