@@ -79,6 +79,7 @@ function attributeOf(field: Field, owner: string, key: string, out: Map<string, 
   const withDefault = (attribute: Attribute): Attribute => (field.default === undefined ? attribute : { ...attribute, default: field.default });
   switch (field.kind) {
     case 'text':
+      return withDefault(field.choices ? { type: 'enumeration', enum: [...field.choices] } : { type: 'string' });
     case 'modal':
     case 'bound':
     case 'url':

@@ -66,8 +66,12 @@ export type ItemOf<F extends Fields> = PropsOf<F> & { readonly countries?: strin
 
 const field = <T>(kind: FieldKind, schema: z.ZodType<T>, extra: Omit<Field<T>, 'kind' | 'schema'> = {}): Field<T> => ({ kind, schema, ...extra });
 
-/** Plain text; markup is stripped with a warning, and a value that is an unsafe URL (rule 23) is dropped. */
-export const text = (extra: { default?: string } = {}) => field('text', z.string(), extra);
+/**
+ * Plain text; markup is stripped with a warning, and a value that is an unsafe URL (rule 23) is dropped.
+ * `choices`: the values an editor picks from in the CMS (a dropdown); the build still reads any text,
+ * and the block's own check says what it does with an unknown one.
+ */
+export const text = (extra: { default?: string; choices?: readonly string[] } = {}) => field('text', z.string(), extra);
 /** A link target (href, src, form action): an unsafe protocol drops it (rule 23). */
 export const url = () => field('url', z.string());
 /** The booking engine's hand-off URL template: a `url` whose unknown `{placeholders}` are reported. */

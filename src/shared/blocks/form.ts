@@ -1,4 +1,4 @@
-import { isFormFieldKind, toOption } from '../block-values.js';
+import { FORM_FIELD_KINDS, isFormFieldKind, toOption } from '../block-values.js';
 import { boolean, bound, declare, list, options, richText, text, url, type PropsOf, type Warn } from './fields.js';
 
 /** The fields of `blocks.form`, shared with `modals.embedded-form`. */
@@ -6,7 +6,7 @@ export const formFields = {
   name: text({ default: 'form' }),
   title: text(),
   fields: list({
-    kind: text({ default: 'text' }),
+    kind: text({ default: 'text', choices: FORM_FIELD_KINDS }),
     name: text(),
     label: text(),
     required: boolean({ default: false }),
