@@ -215,31 +215,53 @@ describe('bad content from the CMS: named errors, nothing published', () => {
     }
   });
 
-  it('schema drift (a block component renamed in the CMS) fails the build naming the component the build expected', async () => {
-    const copy = path.join(dir, 'drifted');
-    await cp(path.join(CMS_DIR, 'config'), path.join(copy, 'config'), { recursive: true });
-    await cp(path.join(CMS_DIR, 'src'), path.join(copy, 'src'), { recursive: true });
-    await cp(path.join(CMS_DIR, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
-    await cp(path.join(CMS_DIR, 'package.json'), path.join(copy, 'package.json'));
+  /** A copy of cms/ whose schema an edit changed, started empty: a CMS that drifted from the declarations. */
+  async function driftedCms(name: string, edit: (copy: string) => Promise<void>): Promise<RunningCms> {
+    const copy = path.join(dir, name);
+    for (const item of ['config', 'src', 'tsconfig.json', 'package.json']) await cp(path.join(CMS_DIR, item), path.join(copy, item), { recursive: true });
     await symlink(path.join(CMS_DIR, 'node_modules'), path.join(copy, 'node_modules'));
-    await rename(path.join(copy, 'src/components/blocks/hero.json'), path.join(copy, 'src/components/blocks/banner.json'));
-    for (const type of ['page', 'layout']) {
-      const schema = path.join(copy, `src/api/${type}/content-types/${type}/schema.json`);
-      await writeFile(schema, (await readFile(schema, 'utf8')).replaceAll('"blocks.hero"', '"blocks.banner"'));
-    }
-    const drifted = await startCms({
+    await edit(copy);
+    return startCms({
       ...throwaway(port + 1),
       cmsDir: copy,
       databaseFile: path.join(copy, 'data.db'),
       publicDir: path.join(copy, 'public'),
       localFile: path.join(copy, 'local.json'),
     });
+  }
+
+  const buildError = (from: RunningCms) =>
+    buildSite(null, { env: { CMS_URL: from.url, CMS_TOKEN: from.token }, now: NOW }).then(
+      () => 'built',
+      (error: Error & { issues?: Array<{ code: string; message: string }> }) => [error.message, ...(error.issues ?? []).map((i) => `${i.code}: ${i.message}`)].join('\n'),
+    );
+
+  it('schema drift, a block component renamed in the CMS: the build fails naming the component it expected', async () => {
+    const drifted = await driftedCms('drifted-component', async (copy) => {
+      await rename(path.join(copy, 'src/components/blocks/hero.json'), path.join(copy, 'src/components/blocks/banner.json'));
+      for (const type of ['page', 'layout']) {
+        const schema = path.join(copy, `src/api/${type}/content-types/${type}/schema.json`);
+        await writeFile(schema, (await readFile(schema, 'utf8')).replaceAll('"blocks.hero"', '"blocks.banner"'));
+      }
+    });
     try {
-      const failure = await buildSite(null, { env: { CMS_URL: drifted.url, CMS_TOKEN: drifted.token }, now: NOW }).then(
-        () => null,
-        (error: Error) => error.message,
+      expect(await buildError(drifted)).toMatch(/the build expected the component blocks\.hero in the "blocks" zone, which the CMS does not have/);
+    } finally {
+      await drifted.stop();
+    }
+  });
+
+  it('schema drift, a field renamed in a block of the CMS: the build fails naming the field it expected and the one it got', async () => {
+    const drifted = await driftedCms('drifted-field', async (copy) => {
+      const file = path.join(copy, 'src/components/blocks/wysiwyg.json');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('"body":', '"content":'));
+    });
+    try {
+      const author = await strapiEditor(drifted.url, { email: drifted.adminEmail, password: drifted.adminPassword });
+      await author.rest('POST', '/api/pages?locale=en', { data: { title: 'Drift', slug: 'drift', blocks: [{ __component: 'blocks.wysiwyg', content: 'Hello' }] } });
+      expect(await buildError(drifted)).toContain(
+        'SchemaDrift: The CMS\'s blocks.wysiwyg has no "body", which the build expected, and sends "content", which the build does not know',
       );
-      expect(failure).toMatch(/the build expected the component blocks\.hero in the "blocks" zone, which the CMS does not have/);
     } finally {
       await drifted.stop();
     }

@@ -5,7 +5,7 @@ import { ISSUES, type IssueBody } from './issues.js';
 import { report, within, type Context } from './context.js';
 import { toCountries } from './countries.js';
 import { blockProps } from './props.js';
-import { isRecord, joinPath } from './values.js';
+import { isRecord, joinPath, type JsonRecord } from './values.js';
 
 /**
  * A dynamic zone (page `blocks`, layout `header`/`footer`, modal `dynZone`)
@@ -35,9 +35,32 @@ export function normaliseZone(value: unknown, ctx: Context, zone: string, notArr
       report(inBlock, field, ISSUES.unknownComponent(component, zone, ctx.strict));
       return;
     }
+    if (ctx.fromCms) {
+      const drift = fieldDrift(declaration.fields, item);
+      if (drift) {
+        report(inBlock, field, ISSUES.schemaDrift(component, drift.missing, drift.unknown));
+        return;
+      }
+    }
     const countries = toCountries(item, inBlock, field);
     const props = blockProps(declaration, item, inBlock, field);
     blocks.push({ component, name: displayName(component), key: String(position), countries, props });
   });
   return blocks;
+}
+
+/** What a CMS adds to every component, and the legacy keys the contract strips before the props. */
+const BOOKKEEPING = new Set(['id', '__component', 'documentId', 'locale', 'countries', 'country', 'color_offer_close', 'createdAt', 'updatedAt', 'publishedAt']);
+
+/**
+ * A block whose declared fields do not all arrive while others the build does
+ * not know do: the signature of a field renamed in the CMS schema. Blank
+ * fields are not drift (a Strapi 5 CMS sends them as null); a CMS sending
+ * extra fields alone is not either (content contract: unknown props are ignored).
+ */
+function fieldDrift(fields: Readonly<Record<string, unknown>>, item: JsonRecord): { missing: string[]; unknown: string[] } | null {
+  const unknown = Object.keys(item).filter((key) => !Object.hasOwn(fields, key) && !BOOKKEEPING.has(key));
+  if (unknown.length === 0) return null;
+  const missing = Object.keys(fields).filter((key) => !(key in item));
+  return missing.length > 0 ? { missing, unknown: unknown.sort() } : null;
 }

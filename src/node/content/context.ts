@@ -18,6 +18,8 @@ export interface Issue extends ContentIssue {
  */
 export interface Context {
   readonly strict: boolean;
+  /** The content came from the CMS (not a cache): a Strapi 5 CMS sends every field of a component. */
+  readonly fromCms?: boolean;
   readonly issues: Issue[];
   readonly entity: Entity;
   readonly locale?: Locale;

@@ -98,6 +98,18 @@ export const CATALOGUE = {
     example: ['list of pages for "es"', { id: 1 }],
   }),
 
+  schemaDrift: define({
+    code: 'SchemaDrift',
+    severity: 'error',
+    area: BLOCKS,
+    title: 'A block from the CMS does not have the fields its declaration has',
+    description:
+      'A block read from the CMS lacks fields its declaration (src/shared/blocks/) has and carries others it does not: the CMS schema and the declarations differ (a field renamed or replaced in the CMS). A Strapi 5 CMS sends every field of a component, so a declared field that never arrives would leave the block silently empty.',
+    message: (component: string, missing: readonly string[], unknown: readonly string[]) =>
+      `The CMS's ${component} has no ${missing.map((f) => `"${f}"`).join(', ')}, which the build expected, and sends ${unknown.map((f) => `"${f}"`).join(', ')}, which the build does not know`,
+    hint: 'The CMS schema is generated from the block declarations: run `npm run cms:schema` and restart the CMS, or change the declaration to match the CMS.',
+    example: ['blocks.hero', ['title'], ['heading']],
+  }),
   unknownComponent: define({
     code: 'UnknownComponent',
     severity: 'strict',

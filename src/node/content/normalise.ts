@@ -28,7 +28,9 @@ export interface NormaliseResult {
  */
 export function normaliseSite(raw: RawSite, options: NormaliseOptions): NormaliseResult {
   const issues: Issue[] = [];
-  const at = (entity: Entity, locale?: Locale): Context => (locale ? { strict: options.strict, issues, entity, locale } : { strict: options.strict, issues, entity });
+  const fromCms = raw.source === 'cms';
+  const at = (entity: Entity, locale?: Locale): Context =>
+    locale ? { strict: options.strict, fromCms, issues, entity, locale } : { strict: options.strict, fromCms, issues, entity };
 
   const drafts = LOCALES.flatMap((locale) => normalisePages(unwrap(raw.pages[locale]), at('page', locale), raw.cmsLocales));
   const content: SiteContent = {
