@@ -182,6 +182,8 @@ describe('editors publish in one locale; drafts never show; unpublished pages le
     expect(files.get('es/mapa-del-sitio/_payload.json')).not.toContain('{"title":"Contacto","slug":"contacto"}');
     expect(files.get('contact.html')).not.toContain('/es/contacto');
     expect(files.has('contact.html')).toBe(true);
+    // Links to it that stay (the Spanish footer's) are named for the editor.
+    expect(after.result.warnings).toContainEqual(expect.objectContaining({ code: 'UnknownLinkTarget', locale: 'es', message: expect.stringContaining('"contacto"') }));
   });
 });
 

@@ -110,6 +110,17 @@ export const CATALOGUE = {
     hint: 'The CMS schema is generated from the block declarations: run `npm run cms:schema` and restart the CMS, or change the declaration to match the CMS.',
     example: ['blocks.hero', ['title'], ['heading']],
   }),
+  unknownLinkTarget: define({
+    code: 'UnknownLinkTarget',
+    severity: 'warning',
+    area: LINKS,
+    title: 'An internal link to a page the locale does not have',
+    description:
+      "A link (in a block of a page, the layout or a modal, or among the error page's links) names a slug that is no page of its locale: the page was unpublished, renamed or never translated. The link is kept and leads to the 404 page.",
+    message: (slug: string) => `Link to "${slug}" matches no page in this locale; it leads to the 404 page`,
+    hint: 'Publish the page in this locale, or point the link at another page, or remove it.',
+    example: ['contacto'],
+  }),
   unknownComponent: define({
     code: 'UnknownComponent',
     severity: 'strict',

@@ -1,4 +1,5 @@
 import type { ContentIssue, Locale, SiteContent } from '../../shared/model.js';
+import { checkLinkTargets } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
 import type { Context, Entity, Issue } from './context.js';
@@ -40,6 +41,7 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions): Normalis
     modals: perLocale((locale) => normaliseModals(unwrap(raw.modals[locale]), at('modal', locale))),
     promoCodes: normalisePromoCodes(unwrap(raw.promoCodes), at('promo-codes'), 'data'),
   };
+  checkLinkTargets(content, at);
   return { content, issues };
 }
 
