@@ -14,7 +14,7 @@ import { projectPaths } from '../src/node/build/paths.js';
 import { writeSchema, hasDrift } from '../src/node/cms-schema/sync.js';
 import { writeSeedFile } from '../src/node/cms-seed/write-seed.js';
 import { cmsEnv, ensureCmsInstalled } from '../src/node/cms-server/install.js';
-import { CMS_DIR, seedFileOf } from '../src/node/cms-server/paths.js';
+import { CMS_DIR, cmsState } from '../src/node/cms-server/paths.js';
 import { ensureSecrets } from '../src/node/cms-server/secrets.js';
 import { startCms } from '../src/node/cms-server/start.js';
 import { loadConfig } from '../src/node/config/env.js';
@@ -24,9 +24,11 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 
 let since = Date.now();
 if (ensureCmsInstalled(CMS_DIR)) console.log(`✓ installed cms/ in ${seconds(since)}`);
-if (ensureSecrets(CMS_DIR)) console.log('✓ made the CMS secrets (cms/.env)');
+const state = cmsState(CMS_DIR, process.env.MAREA_CMS_STATE || undefined);
+const { secrets, made } = ensureSecrets(state.envFile);
+if (made) console.log(`✓ made the CMS secrets (${path.relative(process.cwd(), state.envFile)})`);
 if (hasDrift(await writeSchema(CMS_DIR))) console.log('✓ wrote the CMS schema from the block declarations (npm run cms:schema)');
-const seeded = await writeSeedFile(projectPaths().contentCache, seedFileOf(CMS_DIR), loadConfig().cmsLocales);
+const seeded = await writeSeedFile(projectPaths().contentCache, state.seedFile, loadConfig().cmsLocales);
 if (seeded.dropped.length > 0) console.warn(`⚠ content-cache/ holds what the schema cannot take (left out of the seed):\n  ${seeded.dropped.join('\n  ')}`);
 
 // The admin panel is a Vite build of its own (once, ~1–2 min); `strapi start` serves it.
@@ -42,7 +44,14 @@ if (!existsSync(path.join(CMS_DIR, 'build', 'index.html'))) {
 }
 
 since = Date.now();
-const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, log: (line) => process.stdout.write(`${line}\n`) });
+const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, log: (line) => process.stdout.write(`${line}\n`) });
+// Ctrl-C stops Strapi too; set before the banner, so a Ctrl-C right after it is never lost.
+const stop = async () => {
+  await cms.stop();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
 console.log(`
 ✓ Strapi is up in ${seconds(since)} at ${cms.url}
 
@@ -51,10 +60,3 @@ console.log(`
   Build from it CMS_URL=${cms.url} CMS_TOKEN=${cms.token} npm run build
 
 The content was seeded from content-cache/ on the first start only; your edits stay. Ctrl-C stops the CMS.`);
-
-const stop = async () => {
-  await cms.stop();
-  process.exit(0);
-};
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());

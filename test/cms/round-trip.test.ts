@@ -9,6 +9,7 @@ import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import { startCms, throwawaySecrets, type RunningCms } from '../../src/node/cms-server/start.js';
 import { loadConfig } from '../../src/node/config/env.js';
+import { freePort } from '../../src/node/platform/free-port.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 import { firstDifference, siteTexts, type Allowed } from '../support/compare-sites.js';
 import { strapiEditor, type StrapiEditor } from '../support/strapi-api.js';
@@ -30,6 +31,7 @@ let editor: StrapiEditor;
 let fromCache: TestBuild;
 let fromCms: TestBuild;
 let port: number;
+let driftPort: number;
 const secrets = throwawaySecrets();
 
 const cmsEnv = () => ({ CMS_URL: cms.url, CMS_TOKEN: cms.token });
@@ -86,7 +88,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'marea-cms-'));
   const seedFile = path.join(dir, 'seed.json');
   await writeSeedFile(CACHE, seedFile, cmsLocales);
-  port = 1400 + (process.pid % 500) * 2;
+  [port, driftPort] = [await freePort(), await freePort()];
   cms = await startCms(throwaway(port, seedFile));
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
   fromCache = await buildSite(CACHE, { now: NOW });
@@ -224,7 +226,7 @@ describe('bad content from the CMS: named errors, nothing published', () => {
     await symlink(path.join(CMS_DIR, 'node_modules'), path.join(copy, 'node_modules'));
     await edit(copy);
     return startCms({
-      ...throwaway(port + 1),
+      ...throwaway(driftPort),
       cmsDir: copy,
       databaseFile: path.join(copy, 'data.db'),
       publicDir: path.join(copy, 'public'),

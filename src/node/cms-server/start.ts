@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cmsEnv } from './install.js';
-import { localFileOf } from './paths.js';
+import { cmsState } from './paths.js';
 
 /** What a started CMS gives its users: where it is, the build's token, the admin login. */
 export interface RunningCms {
@@ -78,7 +78,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: string[], t
  */
 export async function startCms(options: StartOptions): Promise<RunningCms> {
   const url = `http://127.0.0.1:${options.port}`;
-  const localFile = options.localFile ?? localFileOf(options.cmsDir);
+  const localFile = options.localFile ?? cmsState(options.cmsDir).localFile;
   if (options.publicDir) await mkdir(path.join(options.publicDir, 'uploads'), { recursive: true });
   if (options.databaseFile) await mkdir(path.dirname(options.databaseFile), { recursive: true });
   const env: NodeJS.ProcessEnv = {

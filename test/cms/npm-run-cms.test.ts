@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/node/build/paths.js';
+import { freePort } from '../../src/node/platform/free-port.js';
+
+/**
+ * `npm run cms` itself (scripts/cms.ts), as an editor runs it, with its state
+ * (secrets, database, uploads, login) in a temp folder instead of cms/:
+ * installs when needed, builds the admin panel once, starts, prints how to
+ * log in and build, stops on Ctrl-C, and a second run seeds nothing.
+ */
+let state: string;
+let token: string;
+let port: number;
+
+interface Run {
+  output: string;
+  stop(): Promise<number | string | null>;
+}
+
+/** Runs the command until it prints the build line (or fails). */
+function runCms(): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/cms.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, CMS_PORT: String(port), MAREA_CMS_STATE: state },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/CMS_TOKEN=\S+ npm run build/.test(output) && /Ctrl-C stops the CMS/.test(output)) {
+        resolve({
+          get output() {
+            return output;
+          },
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', (code, signal) => done(code ?? signal));
+              child.kill('SIGINT');
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`npm run cms exited with ${code}:\n${output.slice(-3000)}`)));
+  });
+}
+
+beforeAll(async () => {
+  state = await mkdtemp(path.join(tmpdir(), 'marea-npm-run-cms-'));
+  port = await freePort();
+});
+afterAll(() => rm(state, { recursive: true, force: true }));
+
+describe('npm run cms', () => {
+  it('starts the CMS with its admin panel, seeded, and prints the admin URL, the login and the exact build line', async () => {
+    const run = await runCms();
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      expect(run.output).toContain(`Admin panel   ${url}/admin`);
+      expect(run.output).toMatch(/Login {9}admin@marea\.local \/ \S+/);
+      expect(run.output).toMatch(new RegExp(`Build from it CMS_URL=${url} CMS_TOKEN=[0-9a-f]+ npm run build`));
+      expect(run.output).toContain('[marea] seeded 35 documents and 17 media files');
+      token = /CMS_TOKEN=([0-9a-f]+)/.exec(run.output)![1]!;
+      const pages = await fetch(`${url}/api/pages?locale=es-MX`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(pages.status).toBe(200);
+      const admin = await fetch(`${url}/admin`);
+      expect(admin.status).toBe(200);
+      expect(await admin.text()).toContain('<div id="strapi"');
+    } finally {
+      expect(await run.stop()).toBe(0);
+    }
+  });
+
+  it('a second run seeds nothing, keeps the token and stops on Ctrl-C', async () => {
+    const run = await runCms();
+    try {
+      expect(run.output).not.toContain('[marea] seeded');
+      expect(run.output).not.toContain('made the CMS secrets');
+      expect(/CMS_TOKEN=([0-9a-f]+)/.exec(run.output)![1]).toBe(token);
+    } finally {
+      expect(await run.stop()).toBe(0);
+    }
+  });
+});
