@@ -44,7 +44,10 @@ if (!existsSync(path.join(CMS_DIR, 'build', 'index.html'))) {
 }
 
 since = Date.now();
-const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, log: (line) => process.stdout.write(`${line}\n`) });
+const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, log: (line) => process.stdout.write(`${line}\n`) }).catch((error: Error) => {
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
+});
 // Ctrl-C stops Strapi too; set before the banner, so a Ctrl-C right after it is never lost.
 const stop = async () => {
   await cms.stop();

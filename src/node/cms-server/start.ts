@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { portInUse } from '../platform/free-port.js';
 import { cmsEnv } from './install.js';
 import { cmsState } from './paths.js';
 
@@ -78,6 +79,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: string[], t
  */
 export async function startCms(options: StartOptions): Promise<RunningCms> {
   const url = `http://127.0.0.1:${options.port}`;
+  // Another process on the port would answer the health check for a Strapi that failed to bind.
+  if (await portInUse(options.port)) throw new Error(`Port ${options.port} on 127.0.0.1 is in use (a CMS already running?): stop it, or choose another port (CMS_PORT=…).`);
   const localFile = options.localFile ?? cmsState(options.cmsDir).localFile;
   if (options.publicDir) await mkdir(path.join(options.publicDir, 'uploads'), { recursive: true });
   if (options.databaseFile) await mkdir(path.dirname(options.databaseFile), { recursive: true });

@@ -11,3 +11,12 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Whether something already listens on `port` of 127.0.0.1. */
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
