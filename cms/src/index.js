@@ -11,6 +11,7 @@
 const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const { labelFields } = require('./admin-labels');
 
 const LOCALES = [
   { code: 'en', name: 'English (en)' },
@@ -113,6 +114,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     await ensureLocales(strapi);
     await ensureAccess(strapi);
+    await labelFields(strapi);
     await seed(strapi);
   },
 };

@@ -112,6 +112,15 @@ const throwaway = (at: number, seedFile?: string) => ({
   ...(seedFile ? { seedFile } : {}),
 });
 
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${cms.url}/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: cms.adminEmail, password: cms.adminPassword }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
 async function documentOf(slug: string, locale: string): Promise<string> {
   const found = await editor.rest('GET', `/api/pages?locale=${locale}&filters[slug][$eq]=${encodeURIComponent(slug)}&fields[0]=slug`);
   const [page] = found.data as Array<{ documentId: string }>;
@@ -145,6 +154,28 @@ describe('a real Strapi 5 seeded from content-cache/', () => {
     const rebuilt = await buildSite(paths.contentCache, { now: NOW });
     expect(rebuilt.result.buildId).toBe(fromCms.result.buildId);
     expect(firstDifference(await texts(fromCms), await texts(rebuilt), [])).toBeNull();
+  });
+});
+
+describe('the admin panel speaks to editors', () => {
+  it('labels fields in words and explains the ones with rules (slug, modal names, country codes)', async () => {
+    const jwt = await adminToken();
+    const configuration = async (path: string) =>
+      (
+        (await (await fetch(`${cms.url}/content-manager/${path}/configuration`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as {
+          data: {
+            contentType?: { metadatas: Record<string, { edit: { label: string; description: string } }> };
+            component?: { metadatas: Record<string, { edit: { label: string; description: string } }> };
+          };
+        }
+      ).data;
+    const page = (await configuration('content-types/api::page.page')).contentType!.metadatas;
+    expect(page.slug!.edit).toMatchObject({ label: 'Slug', description: expect.stringContaining('rooms/garden-villa') });
+    expect(page.seo!.edit.label).toBe('SEO');
+    const seo = (await configuration('components/shared.seo')).component!.metadatas;
+    expect(seo.metaTitle!.edit.label).toBe('Meta title');
+    const errorLink = (await configuration('components/shared.error-link')).component!.metadatas;
+    expect(errorLink.btntext!.edit.label).toBe('Button text');
   });
 });
 
