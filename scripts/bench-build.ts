@@ -1,42 +1,132 @@
 /**
- * `npm run bench:build -- --pages N`: builds N synthetic slugs × 2 locales
- * (about 20 blocks each) with the real pipeline into a temporary folder and
- * prints pages/s, wall time and peak RSS; writes reports/bench-<N>.json.
- * The first run builds the Vite bundles (cached by code hash); `--cold`
- * clears that cache first so the bundle time is included.
+ * `npm run bench:build -- --pages N [--touch K] [--verify] [--cold]`: builds
+ * N synthetic slugs × 2 locales (+ a home page each, 20 blocks a page in the
+ * peers' block mix, src/node/bench/synthetic.ts) with the real pipeline into
+ * a temporary folder and prints pages/s, wall time, peak RSS and the bytes
+ * written per page; writes reports/bench-<N>.json.
+ *
+ * `--touch K` then edits one page K times, one after another, the way a
+ * long-running builder sees a CMS edit (the changed entry replaces the old
+ * one in the content in hand; nothing is read again), and times each
+ * incremental build up to the atomic publish. `--verify` builds the edited
+ * content again from scratch into another folder and fails unless both
+ * sites are byte-identical. The first run builds the Vite bundles (cached by
+ * code hash); `--cold` clears that cache first so the bundle time is included.
  */
 import '../src/node/platform/require-project-node.js';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readCache } from '../src/node/cms/cache.js';
+import type { RawSite } from '../src/node/cms/raw.js';
 import { loadConfig } from '../src/node/config/env.js';
-import { projectPaths, ROOT } from '../src/node/build/paths.js';
-import { runBuild } from '../src/node/build/pipeline.js';
+import { BuildMemo } from '../src/node/build/build-memo.js';
+import { listFiles } from '../src/node/build/hash.js';
+import { projectPaths, ROOT, type ProjectPaths } from '../src/node/build/paths.js';
+import { runBuild, type BuildResult } from '../src/node/build/pipeline.js';
 import { loadContent } from '../src/node/build/source.js';
-import { formatMs } from '../src/node/build/task.js';
+import { formatBytes, formatMs } from '../src/node/build/task.js';
 import { writeSyntheticContent } from '../src/node/bench/synthetic.js';
 
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '1000' }, cold: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '1000' },
+    touch: { type: 'string', default: '0' },
+    verify: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
+  },
+});
 const slugs = Number(values.pages);
-if (!Number.isInteger(slugs) || slugs < 1) {
-  console.error(`--pages must be a positive integer, got "${values.pages}"`);
+const touches = Number(values.touch);
+if (!Number.isInteger(slugs) || slugs < 1 || !Number.isInteger(touches) || touches < 0) {
+  console.error(`--pages must be a positive integer and --touch a whole number, got "${values.pages}" and "${values.touch}"`);
   process.exit(1);
 }
 const dir = await mkdtemp(path.join(tmpdir(), 'marea-bench-'));
 const contentDir = path.join(dir, 'content');
 await writeSyntheticContent(contentDir, slugs);
-const paths = projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds') });
+const sitePaths = (name: string) => projectPaths({ dist: path.join(dir, name, 'dist'), builds: path.join(dir, name, 'builds') });
+const paths = sitePaths('site');
 if (values.cold) await rm(path.join(paths.work, 'bundle'), { recursive: true, force: true });
 const config = loadConfig({ SITE_URL: 'https://bench.example' });
-const log = (line: string) => console.log(line);
+const now = new Date();
 
-console.log(`Benchmark: ${slugs} slugs × 2 locales (${slugs * 2} pages), ${cpus().length} CPUs, Node ${process.version}`);
+/** Output bytes of a published site (pages, payloads, manifests, assets and media), per page. */
+async function siteBytes(site: ProjectPaths): Promise<{ total: number; pagesOnly: number }> {
+  let total = 0;
+  let pagesOnly = 0;
+  for (const file of await listFiles(site.dist)) {
+    const size = (await readFile(path.join(site.dist, file))).length;
+    total += size;
+    if (file.endsWith('.html') || file.endsWith('_payload.json')) pagesOnly += size;
+  }
+  return { total, pagesOnly };
+}
+
+const build = (site: ProjectPaths, raw: RawSite | null, memo: BuildMemo | null, log: (line: string) => void): Promise<BuildResult> =>
+  runBuild({
+    config,
+    paths: site,
+    log,
+    now,
+    ...(memo ? { memo } : {}),
+    load: (phases) => loadContent({ config, paths: site, strict: false, log: () => {}, contentDir, ...(raw ? { raw } : {}), ...(memo ? { memo: memo.normalise } : {}) }, phases),
+  });
+
+console.log(`Benchmark: ${slugs} slugs × 2 locales + 2 home pages (${slugs * 2 + 2} pages), ${cpus().length} CPUs, Node ${process.version}`);
 const started = performance.now();
-const result = await runBuild({ config, paths, log, load: (phases) => loadContent({ config, paths, strict: false, log: () => {}, contentDir }, phases) });
+// With --touch the content stays in hand for the edits (as a long-running builder keeps it); without, the build reads it and lets it go.
+const raw = touches > 0 ? await readCache(contentDir, config.cmsLocales) : null;
+if (raw) console.log(`  ✓ read       ${formatMs(performance.now() - started).padStart(8)}  ${contentDir}`);
+const memo = touches > 0 ? new BuildMemo() : null;
+const result = await build(paths, raw, memo, (line) => console.log(line));
 const wallMs = performance.now() - started;
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 const pagesPerSecond = result.pages / (wallMs / 1000);
+const bytes = await siteBytes(paths);
+console.log(
+  `\n${result.pages} pages in ${formatMs(wallMs)}: ${pagesPerSecond.toFixed(0)} pages/s, peak RSS ${peakRssMb} MB (bundle ${result.bundleCached ? 'cached' : 'built'}); ` +
+    `${formatBytes(bytes.total)} published, ${formatBytes(bytes.total / result.pages)} a page (${formatBytes(bytes.pagesOnly / result.pages)} of HTML and payload)`,
+);
+
+// --touch: one page edited at a time, each edit built and published incrementally.
+const incremental: { ms: number; rendered: number }[] = [];
+let edited = raw!;
+for (let i = 1; i <= touches; i++) {
+  const pages = edited.pages.en as { title: string }[];
+  const at = Math.floor(pages.length / 2);
+  const changed = [...pages];
+  changed[at] = { ...pages[at]!, title: `${pages[at]!.title} (edit ${i})` };
+  edited = { ...edited, pages: { ...edited.pages, en: changed } };
+  const t0 = performance.now();
+  const next = await build(paths, edited, memo, process.env.BENCH_VERBOSE ? (line) => console.log(line) : () => {});
+  const ms = performance.now() - t0;
+  incremental.push({ ms, rendered: next.rendered });
+  console.log(`  edit ${i}: ${next.rendered} of ${next.pages + 2} pages rendered, published in ${formatMs(ms)} (build ${next.buildId})`);
+}
+if (touches > 0) {
+  const sorted = incremental.map((r) => r.ms).sort((a, b) => a - b);
+  console.log(
+    `incremental: median ${formatMs(sorted[Math.floor(sorted.length / 2)]!)}, max ${formatMs(sorted[sorted.length - 1]!)} over ${touches} edit${touches === 1 ? '' : 's'}`,
+  );
+}
+
+let verified: boolean | null = null;
+if (values.verify) {
+  const fresh = sitePaths('fresh');
+  await build(fresh, touches > 0 ? edited : null, null, () => {});
+  const [a, b] = [await listFiles(paths.dist), await listFiles(fresh.dist)];
+  const differing = a.length !== b.length ? ['(file lists differ)'] : [];
+  for (const file of a) {
+    if (differing.length >= 5) break;
+    const [x, y] = [await readFile(path.join(paths.dist, file)), await readFile(path.join(fresh.dist, file)).catch(() => null)];
+    if (!y || !x.equals(y)) differing.push(file);
+  }
+  verified = differing.length === 0;
+  console.log(verified ? `verify: the incremental site is byte-identical to a fresh build (${a.length} files)` : `✗ verify: differs from a fresh build: ${differing.join(', ')}`);
+}
+
 const report = {
   slugs,
   pages: result.pages,
@@ -44,14 +134,19 @@ const report = {
   pagesPerSecond: Math.round(pagesPerSecond),
   peakRssMb,
   bundleCached: result.bundleCached,
-  bytes: result.bytes,
+  bytes: bytes.total,
+  bytesPerPage: Math.round(bytes.total / result.pages),
+  pageBytesPerPage: Math.round(bytes.pagesOnly / result.pages),
   phases: result.timings.map((t) => ({ name: t.name, ms: Math.round(t.ms) })),
+  incremental: incremental.map((r) => ({ ms: Math.round(r.ms), rendered: r.rendered })),
+  verified,
   cpus: cpus().length,
   node: process.version,
 };
-console.log(`\n${result.pages} pages in ${formatMs(wallMs)}: ${pagesPerSecond.toFixed(0)} pages/s, peak RSS ${peakRssMb} MB (bundle ${result.bundleCached ? 'cached' : 'built'})`);
 await mkdir(path.join(ROOT, 'reports'), { recursive: true });
 const file = path.join(ROOT, 'reports', `bench-${slugs}.json`);
 await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`report: ${path.relative(ROOT, file)}`);
-await rm(dir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+else await rm(dir, { recursive: true, force: true });
+if (verified === false) process.exit(1);

@@ -22,7 +22,7 @@ if (embedded) {
   createI18n(embedded.locale, readEmbeddedMessages());
   // Rules 13–17: notice newer builds, recover from chunks a redeploy removed.
   watchChunkErrors();
-  watchBuilds(embedded.buildId);
+  watchBuilds();
 }
 
 export const createRoot = ViteReactSSG(

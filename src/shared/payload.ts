@@ -3,7 +3,7 @@ import type { HeadData } from './head.js';
 import type { PageData } from './page-data.js';
 
 /** Bumped when the payload shape changes, so an old client never misreads a new payload. */
-export const PAYLOAD_VERSION = 2;
+export const PAYLOAD_VERSION = 3;
 
 /**
  * What a page needs to render without the CMS (rule 18). The same object is
@@ -13,7 +13,12 @@ export const PAYLOAD_VERSION = 2;
 export interface PagePayload {
   v: typeof PAYLOAD_VERSION;
   kind: 'page';
-  buildId: string;
+  /**
+   * Rules 13 and 18: the release (code, lockfile and public configuration)
+   * this payload was made by. Not the build id: a page changes only when its
+   * own content does, so an incremental build rewrites only what changed.
+   */
+  release: string;
   locale: Locale;
   path: string;
   page: Omit<Page, 'blocks'> & { blocks: Block[] };
@@ -32,7 +37,7 @@ export interface PagePayload {
 export interface ErrorPayload {
   v: typeof PAYLOAD_VERSION;
   kind: 'error';
-  buildId: string;
+  release: string;
   locale: Locale;
   status: number;
   message: string;

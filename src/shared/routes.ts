@@ -99,22 +99,26 @@ export function payloadFile(path: string): string {
   return clean === '/' ? '_payload.json' : `${clean.slice(1)}/_payload.json`;
 }
 
-/** Rule 18: the payload URL, keyed by build id so a new build never reads an old cached payload. */
-export function payloadUrl(path: string, buildId: string): string {
-  return `/${payloadFile(path)}?v=${encodeURIComponent(buildId)}`;
+/**
+ * Rule 18: the payload URL, keyed by release, so code of one release never
+ * reads a cached payload of another (payloads also revalidate on every
+ * request, netlify.toml, so a content edit is seen at once).
+ */
+export function payloadUrl(path: string, release: string): string {
+  return `/${payloadFile(path)}?v=${encodeURIComponent(release)}`;
 }
 
 /**
  * Every modal of a locale, written by the build beside its pages
  * (`_modals.json`, `es/_modals.json`): a shared `#modal=name` URL opens on a
  * page that does not link that modal itself (the page's payload carries only
- * the modals it links). Keyed by build id like payloads (rule 18).
+ * the modals it links). Keyed by release like payloads (rule 18).
  */
 export function modalsFile(locale: Locale): string {
   const prefix = LOCALE_INFO[locale].prefix;
   return prefix ? `${prefix.slice(1)}/_modals.json` : '_modals.json';
 }
 
-export function modalsUrl(locale: Locale, buildId: string): string {
-  return `/${modalsFile(locale)}?v=${encodeURIComponent(buildId)}`;
+export function modalsUrl(locale: Locale, release: string): string {
+  return `/${modalsFile(locale)}?v=${encodeURIComponent(release)}`;
 }

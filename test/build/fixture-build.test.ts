@@ -91,7 +91,10 @@ describe('build of the fixture site (docs/architecture.md, "Output")', () => {
     const payload = await read(build, 'rooms/deluxe-suite/_payload.json');
     expect(html).toContain(`<script id="__MAREA_PAYLOAD__" type="application/json">${payload}</script>`);
     const data = JSON.parse(payload);
-    expect(data).toMatchObject({ kind: 'page', buildId: build.result.buildId, locale: 'en', path: '/rooms/deluxe-suite' });
+    expect(data).toMatchObject({ kind: 'page', locale: 'en', path: '/rooms/deluxe-suite' });
+    // Rules 13/18: a page carries its release, never the build id (an edit elsewhere must not rewrite it).
+    expect(data.release).toMatch(/^[0-9a-f]{12}$/);
+    expect(html).not.toContain(build.result.buildId);
     expect(Array.isArray(data.page.blocks)).toBe(true);
     // Media point into the site, never at the CMS.
     expect(payload).not.toContain('/uploads/');

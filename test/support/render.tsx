@@ -30,7 +30,7 @@ function wrap(element: ReactElement, options: RenderOptions): ReactElement {
     locale,
     path: '/',
     alternates: {},
-    buildId: 'test',
+    release: 'test',
     canonical: 'https://marea.example/',
     title: 'Marea',
     country: 'USA',

@@ -35,7 +35,7 @@ export function PageRoute() {
     const message = hydrated && payload.status === 404 ? notFoundError(location.pathname, location.search, location.hash).message : payload.message;
     return (
       <I18nextProvider i18n={i18n}>
-        <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, buildId: payload.buildId, canonical: '', title: payload.head.title, country, now }}>
+        <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, release: payload.release, canonical: '', title: payload.head.title, country, now }}>
           <PageDataContext.Provider value={payload.data}>
             <ErrorPage locale={payload.locale} status={payload.status} message={message} error={payload.error} layout={payload.layout} />
           </PageDataContext.Provider>
@@ -51,7 +51,7 @@ export function PageRoute() {
           locale: page.locale,
           path: page.path,
           alternates: page.alternates,
-          buildId: payload.buildId,
+          release: payload.release,
           canonical: payload.head.canonical,
           title: payload.head.title,
           country,

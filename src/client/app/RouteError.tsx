@@ -17,7 +17,7 @@ export function RouteError() {
   if (!(error instanceof StatusError)) console.error('[marea] unhandled error', error);
   return (
     <I18nextProvider i18n={i18nFor(locale)}>
-      <PageContext.Provider value={{ locale, path: pathname, alternates: {}, buildId: '', canonical: '', title: '', country: '', now: new Date() }}>
+      <PageContext.Provider value={{ locale, path: pathname, alternates: {}, release: '', canonical: '', title: '', country: '', now: new Date() }}>
         <ErrorPage locale={locale} status={status} message={status === 500 ? '' : message} error={null} layout={lastLayout(locale)} />
       </PageContext.Provider>
     </I18nextProvider>

@@ -8,10 +8,10 @@ import { clientLoader, primePayload } from './client-loader.js';
 let server: Server;
 let origin = '';
 const served: string[] = [];
-const page = (path: string, blocks: unknown) => ({
+const page = (path: string, blocks: unknown, release = 'r1') => ({
   v: PAYLOAD_VERSION,
   kind: 'page',
-  buildId: 'b1',
+  release,
   locale: 'en',
   path,
   page: { path, blocks },
@@ -25,6 +25,7 @@ beforeAll(async () => {
     served.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/rooms/_payload.json') return res.end(JSON.stringify(page('/rooms', [])));
+    if (url.pathname === '/redeployed/_payload.json') return res.end(JSON.stringify(page('/redeployed', [], 'r2')));
     if (url.pathname === '/broken/_payload.json') return res.end(JSON.stringify(page('/broken', { not: 'array' })));
     if (url.pathname === '/html/_payload.json') return res.end('<!doctype html><p>fallback</p>');
     res.statusCode = 404;
@@ -44,12 +45,23 @@ function args(path: string) {
 }
 
 describe('the page loader in the browser', () => {
-  it('rule 18: loads the target payload keyed by the build id, once', async () => {
+  it('rule 18: loads the target payload keyed by the release, once', async () => {
     const payload = await clientLoader(args('/rooms?utm_source=x'));
     expect(payload).toMatchObject({ kind: 'page', path: '/rooms' });
-    expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toEqual(['/rooms/_payload.json?v=b1']);
+    expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toEqual(['/rooms/_payload.json?v=r1']);
     await clientLoader(args('/rooms/'));
     expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toHaveLength(1);
+  });
+
+  it('rule 18: a payload of another release (a deploy landed since the page loaded) is never rendered: full page load', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const pending = clientLoader(args('/redeployed?a=1'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/redeployed?a=1'));
+    expect(info.mock.calls[0]?.[0]).toContain('newer release');
+    expect(await Promise.race([pending.then(() => 'resolved'), new Promise((r) => setTimeout(() => r('pending'), 50))])).toBe('pending');
+    info.mockRestore();
+    assign.mockRestore();
   });
 
   it('uses the embedded payload for the first view (no request)', async () => {

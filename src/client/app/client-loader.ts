@@ -13,7 +13,8 @@ import { payloadBlocks } from './payload-blocks.js';
 /** Payloads already in hand, by path: the embedded one first, then fetched ones. */
 const payloads = new Map<string, Payload>();
 const layouts = new Map<Locale, Layout>();
-let currentBuildId = '';
+/** Rule 18: the release (code and public configuration) of the running app; payloads of another are never rendered. */
+let currentRelease = '';
 
 /** Leaves the app for a full page load; the router keeps the old page until the browser navigates. */
 function fullLoad(target: string): Promise<Payload> {
@@ -23,7 +24,7 @@ function fullLoad(target: string): Promise<Payload> {
 
 /** The payload embedded in the static HTML (hydration needs no request). */
 export function primePayload(path: string, payload: Payload): void {
-  currentBuildId = payload.buildId;
+  currentRelease = payload.release;
   remember(normalizePath(path), payload);
 }
 
@@ -51,10 +52,10 @@ export async function prefetchPayload(path: string): Promise<void> {
   const clean = normalizePath(path);
   if (payloads.has(clean)) return;
   try {
-    const response = await fetch(payloadUrl(clean, currentBuildId));
+    const response = await fetch(payloadUrl(clean, currentRelease));
     if (!response.ok) return;
     const payload = (await response.json()) as Payload;
-    if (payload?.v === PAYLOAD_VERSION) remember(clean, payload);
+    if (payload?.v === PAYLOAD_VERSION && payload.release === currentRelease) remember(clean, payload);
   } catch {
     // ignored: prefetching is an optimisation
   }
@@ -62,7 +63,7 @@ export async function prefetchPayload(path: string): Promise<void> {
 
 /**
  * The page routes' loader in the browser (rule 18): renders the target from
- * its `_payload.json`, keyed by build id. Rule 20: a payload that cannot be
+ * its `_payload.json`, keyed by release. Rule 20: a payload that cannot be
  * loaded logs a warning and the navigation becomes a full page load (the
  * HTML is always there). Rule 21: a block list that is not an array is 503.
  */
@@ -79,10 +80,15 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   let payload = payloads.get(path);
   if (!payload) {
     try {
-      const response = await fetch(payloadUrl(path, currentBuildId), { signal: request.signal });
+      const response = await fetch(payloadUrl(path, currentRelease), { signal: request.signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       payload = (await response.json()) as Payload;
       if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
+      // Rule 18: a payload made by another release (a deploy landed since this page loaded) is never rendered by this code.
+      if (payload.release !== currentRelease) {
+        console.info(`[marea] ${path} belongs to a newer release; loading the page instead`);
+        return fullLoad(target);
+      }
     } catch (error) {
       if (request.signal.aborted) throw error;
       console.warn(`[marea] could not load the payload of ${path} (${String(error)}); loading the page instead`);

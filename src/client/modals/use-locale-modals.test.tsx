@@ -29,7 +29,7 @@ describe('modals a shared URL can open (docs/architecture.md, "Modals")', () => 
 
   it("loads the locale's _modals.json of the same build when the page does not have it", async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(all)));
-    await mount(<Probe hash="#modal=villa" />, { locale: 'es', page: { buildId: 'b42', path: '/es' }, data: { modals: own } });
+    await mount(<Probe hash="#modal=villa" />, { locale: 'es', page: { release: 'b42', path: '/es' }, data: { modals: own } });
     expect(fetch).toHaveBeenCalledWith('/es/_modals.json?v=b42');
     await vi.waitFor(() => expect(seen?.pending).toBe(false));
     expect(seen!.modals.map((m) => m.name)).toEqual(['policy', 'villa']);

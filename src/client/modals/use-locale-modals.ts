@@ -19,10 +19,10 @@ interface Fetched {
  */
 export function useLocaleModals(hash: string): { modals: Modal[]; pending: boolean } {
   const own = usePageData().modals;
-  const { locale, buildId } = usePage();
+  const { locale, release } = usePage();
   const ref = modalRef(hash);
   const missing = ref !== null && findModal(own, ref) === null;
-  const url = modalsUrl(locale, buildId);
+  const url = modalsUrl(locale, release);
   const [fetched, setFetched] = useState<Fetched | null>(null);
   const done = fetched?.url === url;
 

@@ -6,7 +6,8 @@ export interface PageContextValue {
   locale: Locale;
   path: string;
   alternates: Partial<Record<Locale, string>>;
-  buildId: string;
+  /** Rule 18: the release the page was built by (payload and modal URLs carry it as cache key). */
+  release: string;
   /** Country the page renders for (rule 30: the build's default until the browser knows better). */
   country: string;
   /** Absolute canonical URL of the page (from SITE_URL at build time; '' on error pages): share links use it, identical on server and client. */
@@ -21,7 +22,7 @@ export const PageContext = createContext<PageContextValue>({
   locale: 'en',
   path: '/',
   alternates: {},
-  buildId: '',
+  release: '',
   canonical: '',
   title: '',
   country: 'USA',

@@ -3,13 +3,19 @@ import { whenIdle } from '../lib/idle.js';
 import { connectionHints } from './connection.js';
 
 /**
- * Rules 13–16: the client notices a newer build. After the app is idle and
- * 1 s has passed it reads its own meta file once (skipped on slow-2g); then
+ * Rules 13–16: the client notices a newer build. Pages do not carry the
+ * build id (an edit would then rewrite every page; see README, Architecture,
+ * "Incremental builds"): at start the client reads `/builds/latest.json`
+ * once to learn the build it belongs to. After the app is idle and 1 s has
+ * passed it reads that build's meta file once (skipped on slow-2g); then
  * every 60 minutes it fetches `/builds/latest.json?{timestamp}` (never from
  * a cache). When the id differs from the page's, an update is signalled once
  * and polling stops; the next navigation is then a full page load (the
- * loader asks `mustReload`). Errors are ignored: polling goes on, and a
- * missing or malformed meta file (HTML fallback, 404, 403) blocks nothing.
+ * loader asks `mustReload`). Errors are ignored: polling goes on (a failed
+ * start-up read makes the first poll the page's build), and a missing or
+ * malformed meta file (HTML fallback, 404, 403) blocks nothing. A deploy
+ * that lands between the HTML and the start-up read changes nothing unsafe:
+ * payloads of another release are never rendered (client-loader.ts, rule 18).
  */
 export const POLL_INTERVAL_MS = 60 * 60 * 1000;
 const WARMUP_DELAY_MS = 1000;
@@ -19,7 +25,7 @@ interface Meta {
   prerendered: string[];
 }
 
-const state = { updated: false, prerendered: null as Set<string> | null };
+const state = { updated: false, prerendered: null as Set<string> | null, buildId: null as string | null };
 
 export function updateSignalled(): boolean {
   return state.updated;
@@ -53,13 +59,29 @@ async function warmUp(buildId: string): Promise<void> {
   if (meta && meta.id === buildId && Array.isArray(meta.prerendered)) state.prerendered = new Set(meta.prerendered.map(normalizePath));
 }
 
+/** The id of the build this page belongs to, once known (rule 13). */
+export function pageBuildId(): string | null {
+  return state.buildId;
+}
+
+const readLatest = async (): Promise<string | null> => {
+  const latest = await readJson<{ id?: unknown }>(`/builds/latest.json?${Date.now()}`);
+  return latest && typeof latest.id === 'string' ? latest.id : null;
+};
+
 /** Starts watching for a newer build; returns a stop function. */
-export function watchBuilds(buildId: string, onUpdate: () => void = () => {}): () => void {
+export function watchBuilds(onUpdate: () => void = () => {}): () => void {
   let stopped = false;
-  const warm = window.setTimeout(() => whenIdle(() => !stopped && !isSlow2g() && void warmUp(buildId)), WARMUP_DELAY_MS);
+  const started = readLatest().then((id) => {
+    if (!stopped && id !== null && state.buildId === null) state.buildId = id;
+    return state.buildId;
+  });
+  const warm = window.setTimeout(() => whenIdle(() => !stopped && !isSlow2g() && void started.then((id) => (id !== null && !stopped ? warmUp(id) : undefined))), WARMUP_DELAY_MS);
   const poll = window.setInterval(async () => {
-    const latest = await readJson<{ id?: unknown }>(`/builds/latest.json?${Date.now()}`);
-    if (stopped || !latest || typeof latest.id !== 'string' || latest.id === buildId) return;
+    const id = await readLatest();
+    if (stopped || id === null) return;
+    if (state.buildId === null) state.buildId = id;
+    if (id === state.buildId) return;
     state.updated = true;
     stop();
     onUpdate();
@@ -76,4 +98,5 @@ export function watchBuilds(buildId: string, onUpdate: () => void = () => {}): (
 export function resetBuildUpdates(): void {
   state.updated = false;
   state.prerendered = null;
+  state.buildId = null;
 }

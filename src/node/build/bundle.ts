@@ -18,6 +18,8 @@ export interface Bundle {
   /** Client build output: index.html (the template) and assets/. */
   clientDir: string;
   server: ServerBundle;
+  /** The server bundle's file, for render workers to import. */
+  serverFile: string;
   /** Whether the bundles came from the cache. */
   cached: boolean;
 }
@@ -88,7 +90,7 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
     }
   }
   const server = (await import(pathToFileURL(serverFile).href)) as ServerBundle;
-  return { hash, clientDir, server, cached };
+  return { hash, clientDir, server, serverFile, cached };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { cp, link, mkdir, readdir, writeFile, copyFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { RenderedFile } from './render.js';
@@ -32,19 +33,20 @@ export async function copyTree(from: string, to: string, skip: string[] = []): P
 /**
  * Recreates a folder tree with hard links (no data copied; falls back to a
  * copy across file systems). Stored builds are never modified after they are
- * complete, so sharing their files with `dist` is safe.
+ * complete, so sharing their files with `dist` is safe. Synchronous calls:
+ * tens of thousands of links are several times faster without a promise each.
  */
-export async function linkTree(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
+export function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await linkTree(source, target);
+    if (entry.isDirectory()) linkTree(source, target);
     else {
       try {
-        await link(source, target);
+        linkSync(source, target);
       } catch {
-        await copyFile(source, target);
+        copyFileSync(source, target);
       }
     }
   }

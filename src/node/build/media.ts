@@ -42,8 +42,14 @@ export function mediaUrlsInContent(value: unknown): string[] {
 }
 
 /** A deep copy of `value` with every media url mapped (unknown urls are left as they are). */
-export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>): T {
+export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>, media = new Map<Media, Media>()): T {
+  // A media value used in many places (normalise interns them) is rewritten once; `media` may be shared by calls with the same `urls`.
   const visit = (node: unknown): unknown => {
+    if (isMedia(node)) {
+      let copy = media.get(node);
+      if (!copy) media.set(node, (copy = { ...node, url: urls.get(node.url) ?? node.url, formats: node.formats.map((f) => ({ ...f, url: urls.get(f.url) ?? f.url })) }));
+      return copy;
+    }
     if (typeof node === 'string') {
       // Rich text: uploads inside HTML point at their copies too.
       let text = node;
@@ -54,10 +60,6 @@ export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>): T {
     if (node && typeof node === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(node)) out[key] = visit(child);
-      if (isMedia(node)) {
-        out.url = urls.get(node.url) ?? node.url;
-        out.formats = node.formats.map((f) => ({ ...f, url: urls.get(f.url) ?? f.url }));
-      }
       return out;
     }
     return node;

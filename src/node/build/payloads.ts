@@ -1,13 +1,14 @@
 import type { Locale, SiteContent } from '../../shared/model.js';
 import { errorHead, pageHead } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
-import { builtPages } from './list-pages.js';
+import type { BuiltPage } from './list-pages.js';
 import { pageData, referencedModals } from './resolve-page-data.js';
 import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
 import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
 
 export interface PayloadContext {
-  buildId: string;
+  /** Rules 13 and 18: the code and public configuration the payload was made for (see `releaseId`). */
+  release: string;
   siteUrl: string;
   /** Rule 30: the country each locale renders for at build time. */
   countries: Record<Locale, string>;
@@ -15,12 +16,12 @@ export interface PayloadContext {
   day: string;
 }
 
-/** Rule 18: what each page (list pages included) needs to render without the CMS. */
-export function pagePayloads(content: SiteContent, ctx: PayloadContext): PagePayload[] {
-  return builtPages(content.pages).map(({ page, source, n }) => ({
+/** Rule 18: what a page (a list page too) needs to render without the CMS. */
+export function pagePayload(content: SiteContent, { page, source, n }: BuiltPage, ctx: PayloadContext): PagePayload {
+  return {
     v: PAYLOAD_VERSION,
     kind: 'page',
-    buildId: ctx.buildId,
+    release: ctx.release,
     locale: page.locale,
     path: page.path,
     page,
@@ -29,7 +30,7 @@ export function pagePayloads(content: SiteContent, ctx: PayloadContext): PagePay
     country: ctx.countries[page.locale],
     day: ctx.day,
     data: pageData(content, source, n),
-  }));
+  };
 }
 
 /** Rule 28: the 404 page of each locale, from its error content. */
@@ -39,7 +40,7 @@ export function notFoundPayloads(content: SiteContent, ctx: PayloadContext): Err
     return {
       v: PAYLOAD_VERSION,
       kind: 'error',
-      buildId: ctx.buildId,
+      release: ctx.release,
       locale,
       status: 404,
       message: '',

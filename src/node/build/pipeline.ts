@@ -8,15 +8,18 @@ import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
 import type { ProjectPaths } from './paths.js';
-import { notFoundPayloads, pagePayloads } from './payloads.js';
+import { notFoundPayloads, pagePayload } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
+import { builtPages } from './list-pages.js';
 import { carryOverAssets, createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
-import { pageInputs, renderPages } from './render.js';
+import { pageFiles, pageJob, type PageFiles, type PageJob, type RenderedFile } from './render.js';
+import { BuildMemo, payloadDeps } from './build-memo.js';
+import { startRenderPool } from './render-pool.js';
 import { formStubsFile } from './forms.js';
 import { LOCALES } from '../../shared/locales.js';
 import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
-import { compileTemplate } from './template.js';
+import { PageIndex } from './page-index.js';
 
 /** Content as the source phase hands it over: normalised, with its issues and where media files are. */
 export interface LoadedContent {
@@ -41,12 +44,20 @@ export interface BuildOptions {
   log?: Logger;
   /** Publish into `dist` (default true). */
   publish?: boolean;
+  /** Render threads (default: one per core; 0 renders in the main thread). */
+  threads?: number;
+  /** Render every page even when the last build has it unchanged (default false). */
+  full?: boolean;
+  /** Kept by a long-running builder between its builds (same output, less work): see build-memo.ts. */
+  memo?: BuildMemo;
 }
 
 export interface BuildResult {
   buildId: string;
   timestamp: string;
   pages: number;
+  /** Pages rendered by this build; the rest were unchanged and taken from the previous build. */
+  rendered: number;
   files: number;
   bytes: number;
   mediaFiles: number;
@@ -66,9 +77,23 @@ export class ContentValidationError extends Error {
 }
 
 /**
- * The build: crawl → normalise → bundle → render → write → manifests →
- * publish. Everything is written to a staging folder; `dist` changes only in
- * the last phase, and only when every earlier one succeeded.
+ * Rules 13 and 18: the release is what every page depends on besides its
+ * own content: the code (sources and lockfile) and the public configuration.
+ * Pages and payloads carry it; the build id adds the content and the day.
+ */
+async function releaseId(config: Config, paths: ProjectPaths): Promise<string> {
+  const codeHash = await hashInputs(paths.root, CODE_INPUTS);
+  return sha256(codeHash, JSON.stringify(config.public), config.siteUrl, JSON.stringify(config.defaultCountry)).slice(0, 12);
+}
+
+/**
+ * The build: crawl → normalise → bundle → render and write → manifests →
+ * publish. Pages stream from render to disk (worker threads, back-pressure),
+ * so memory does not grow with the site. A page whose payload is the same
+ * as in the last build (same release, same content) is not rendered again:
+ * its files are linked from that build (byte-identical by construction).
+ * Everything is written to a staging folder; `dist` changes only in the
+ * last phase, and only when every earlier one succeeded.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { config, paths } = options;
@@ -80,21 +105,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) throw new ContentValidationError(loaded.issues);
 
+  const memo = options.memo ?? null;
   const bundle = await phases.run(
     'bundle',
-    () => buildBundles(paths, config.public),
+    () => (memo ? memo.once('bundle', () => buildBundles(paths, config.public)) : buildBundles(paths, config.public)),
     (b) => (b.cached ? `reused ${b.hash}` : `built ${b.hash}`),
   );
 
   const day = (options.now ?? new Date()).toISOString().slice(0, 10);
-  const contentJson = JSON.stringify(loaded.content);
-  const codeHash = await hashInputs(paths.root, CODE_INPUTS);
-  const buildId = sha256(contentJson, codeHash, JSON.stringify(config.public), config.siteUrl, JSON.stringify(config.defaultCountry), day).slice(0, 12);
+  const release = await (memo ? memo.once('release', () => releaseId(config, paths)) : releaseId(config, paths));
   const staging = await createStaging(paths);
 
   const media = await phases.run(
     'media',
-    () => copyMedia(mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging),
+    () => copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging),
     (m) => `${m.files} files, ${formatBytes(m.bytes)}`,
   );
   if (media.missing.length > 0) {
@@ -105,33 +129,66 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       }),
     );
   }
-  const content = rewriteMediaUrls(loaded.content, media.urls);
+  const content = memo ? memo.rewrite(loaded.content, media.urls) : rewriteMediaUrls(loaded.content, media.urls);
 
   const { html, chunks } = await readTemplate(bundle);
-  const template = compileTemplate(html);
   // Rule 11: every page embeds its locale's messages (data, not JavaScript).
   const readMessages = async (locale: string) => JSON.stringify(JSON.parse(await readFile(path.join(paths.root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
   const messages = { en: await readMessages('en'), es: await readMessages('es') };
-  const ctx = { buildId, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day };
-  const pages = pagePayloads(content, ctx);
-  const payloads = [...pages, ...notFoundPayloads(content, ctx)];
+  const ctx = { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day };
+  const pages = builtPages(content.pages);
+  const previous = options.full ? null : await PageIndex.latest(paths, release);
+  const index = new PageIndex(release, day);
+
   const rendered = await phases.run(
     'render',
-    () => renderPages(pageInputs(payloads), bundle.server.render, template, messages, chunks),
-    () => `${pages.length} pages + ${payloads.length - pages.length} error pages`,
+    async () => {
+      const pool = startRenderPool({ serverFile: bundle.serverFile, template: html, messages, chunks: [...chunks], dir: staging }, options.threads);
+      let reused = 0;
+      const take = async (files: PageFiles, key: string, job: () => PageJob) => {
+        index.record(files.htmlFile, key);
+        if (previous?.get(files.htmlFile) === key && previous.linkInto(files, staging)) reused += 1;
+        else await pool.add(job());
+      };
+      try {
+        for (const built of pages) {
+          const files = pageFiles({ kind: 'page', locale: built.page.locale, path: built.page.path });
+          const deps = memo ? payloadDeps(content, built, ctx) : null;
+          const known = deps && memo!.knownKey(files.htmlFile, deps);
+          let job: PageJob | null = null;
+          const make = () => (job ??= pageJob(pagePayload(content, built, ctx)));
+          const key = known ?? index.keyOf(make());
+          if (deps) memo!.remember(files.htmlFile, deps, key);
+          await take(files, key, make);
+        }
+        for (const payload of notFoundPayloads(content, ctx)) {
+          const job = pageJob(payload);
+          await take(job, index.keyOf(job), () => job);
+        }
+        return { bytes: await pool.finish(), total: pages.length + LOCALES.length, reused, threads: pool.threads };
+      } finally {
+        await pool.close();
+      }
+    },
+    (r) =>
+      `${r.total - r.reused} of ${r.total} pages rendered${r.reused ? ` (${r.reused} unchanged since ${previous!.buildId})` : ''}, ${r.threads ? `${r.threads} threads` : 'main thread'}, ${formatBytes(r.bytes)}`,
   );
 
+  const extra: RenderedFile[] = [];
   const stubs = formStubsFile(bundle.server.renderFormStubs(Object.values(content.modals).flat()));
-  if (stubs) rendered.push(stubs);
+  if (stubs) extra.push(stubs);
   // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them.
-  for (const locale of LOCALES) rendered.push({ file: modalsFile(locale), content: JSON.stringify(content.modals[locale]) });
+  for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: JSON.stringify(content.modals[locale]) });
+  for (const file of extra) index.addFile(file);
+  // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
+  const buildId = index.buildId([...media.urls.values()]);
 
   const written = await phases.run(
     'write',
     async () => {
       await copyTree(bundle.clientDir, staging, ['index.html', 'complete', '.vite']);
       const carried = await carryOverAssets(paths, staging, buildId);
-      return { bytes: await writeFiles(staging, rendered), files: rendered.length, carried };
+      return { bytes: await writeFiles(staging, extra), files: extra.length, carried };
     },
     (w) => `${w.files} files, ${formatBytes(w.bytes)}, ${w.carried} assets kept from earlier builds`,
   );
@@ -149,6 +206,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
 
   const buildDir = await storeBuild(paths, staging, { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() });
+  await index.save(paths, buildId);
   if (options.publish !== false) {
     await phases.run(
       'publish',
@@ -161,8 +219,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     buildId,
     timestamp: loaded.timestamp,
     pages: pages.length,
-    files: rendered.length + manifests.length + media.files,
-    bytes: written.bytes,
+    rendered: rendered.total - rendered.reused,
+    files: rendered.total * 2 - LOCALES.length + extra.length + manifests.length + media.files,
+    bytes: rendered.bytes + written.bytes,
     mediaFiles: media.files,
     bundleCached: bundle.cached,
     timings: phases.timings,

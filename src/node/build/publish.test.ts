@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectPaths } from './paths.js';
-import { carryOverAssets, KEEP_BUILDS, publishBuild, readHistory, recoverInterrupted, storeBuild } from './publish.js';
+import { carryOverAssets, KEEP_BUILDS, pageIndexFile, publishBuild, readHistory, recoverInterrupted, settleRemovals, storeBuild } from './publish.js';
 
 async function setup() {
   const root = await mkdtemp(path.join(tmpdir(), 'marea-publish-'));
@@ -33,6 +33,18 @@ describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
     await publishBuild(paths, 'b2');
     expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('<p>b2</p>');
     expect(existsSync(`${paths.dist}.prev`)).toBe(false);
+    // The replaced site is deleted without making the publish wait for it.
+    await settleRemovals();
+    expect((await readdir(path.dirname(paths.dist))).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    expect(await readFile(path.join(paths.builds, 'a1', 'index.html'), 'utf8')).toBe('<p>a1</p>');
+  });
+
+  it('removes a replaced site another process left half deleted, never one this process is still deleting', async () => {
+    const paths = await setup();
+    const leftover = path.join(path.dirname(paths.dist), 'dist.trash-1-1');
+    await mkdir(path.join(leftover, 'x'), { recursive: true });
+    await recoverInterrupted(paths);
+    expect(existsSync(leftover)).toBe(false);
   });
 
   it(`keeps the last ${KEEP_BUILDS} builds, newest first`, async () => {
@@ -41,6 +53,10 @@ describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
     expect((await readHistory(paths)).map((h) => h.id)).toEqual(['b7', 'b6', 'b5', 'b4', 'b3']);
     expect(existsSync(path.join(paths.builds, 'b2'))).toBe(false);
     expect(existsSync(path.join(paths.builds, 'b3'))).toBe(true);
+    // A dropped build's page index goes with it (page-index.ts).
+    await writeFile(pageIndexFile(paths, 'b3'), '{}');
+    await fakeBuild(paths, 'b8');
+    expect(existsSync(pageIndexFile(paths, 'b3'))).toBe(false);
   });
 
   it('refuses an unknown build and names the kept ones', async () => {

@@ -15,8 +15,27 @@ export interface HistoryEntry {
 }
 
 const historyFile = (paths: ProjectPaths) => path.join(paths.builds, 'history.json');
+/** Beside each kept build (never published): its pages' keys, for the next build to reuse what did not change (page-index.ts). */
+export const pageIndexFile = (paths: ProjectPaths, id: string) => path.join(paths.builds, `${id}.pages.json`);
 const nextDir = (paths: ProjectPaths) => `${paths.dist}.next`;
 const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
+/** Replaced sites wait here to be deleted (a site of 10,000 pages takes a second or two to delete). */
+const trashPrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.trash-`;
+let trashed = 0;
+
+/** Deletes a replaced site without making the publish wait; an unfinished deletion is finished by the next `recoverInterrupted`. */
+function discard(paths: ProjectPaths, dir: string): Promise<void> {
+  const trash = path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(trashed += 1)}`);
+  const removal = rename(dir, trash).then(() => rm(trash, { recursive: true, force: true }));
+  pendingRemovals.add(removal);
+  return removal.finally(() => pendingRemovals.delete(removal));
+}
+const pendingRemovals = new Set<Promise<void>>();
+
+/** Waits for replaced sites still being deleted (tests, and before a process exits on purpose). */
+export async function settleRemovals(): Promise<void> {
+  await Promise.allSettled([...pendingRemovals]);
+}
 
 export async function readHistory(paths: ProjectPaths): Promise<HistoryEntry[]> {
   try {
@@ -35,6 +54,14 @@ export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
   if (!existsSync(paths.dist) && existsSync(prevDir(paths))) await rename(prevDir(paths), paths.dist);
   await rm(nextDir(paths), { recursive: true, force: true });
   await rm(prevDir(paths), { recursive: true, force: true });
+  const parent = path.dirname(paths.dist);
+  if (existsSync(parent)) {
+    const ownTrash = `${trashPrefix(paths)}${process.pid}-`;
+    for (const name of await readdir(parent)) {
+      // Another process's trash is left over from an interrupted deletion; this process's own is still being deleted.
+      if (name.startsWith(trashPrefix(paths)) && !name.startsWith(ownTrash)) await rm(path.join(parent, name), { recursive: true, force: true });
+    }
+  }
   if (existsSync(paths.builds)) {
     for (const name of await readdir(paths.builds)) {
       if (name.startsWith('.staging-')) await rm(path.join(paths.builds, name), { recursive: true, force: true });
@@ -85,7 +112,10 @@ export async function storeBuild(paths: ProjectPaths, staging: string, entry: Hi
   await rename(staging, dir);
   const history = [entry, ...(await readHistory(paths)).filter((h) => h.id !== entry.id)];
   const kept = history.slice(0, KEEP_BUILDS);
-  for (const old of history.slice(KEEP_BUILDS)) await rm(path.join(paths.builds, old.id), { recursive: true, force: true });
+  for (const old of history.slice(KEEP_BUILDS)) {
+    await rm(path.join(paths.builds, old.id), { recursive: true, force: true });
+    await rm(pageIndexFile(paths, old.id), { force: true });
+  }
   await writeFile(historyFile(paths), `${JSON.stringify(kept, null, 2)}\n`);
   return dir;
 }
@@ -103,8 +133,8 @@ export async function publishBuild(paths: ProjectPaths, buildId: string): Promis
     throw new Error(`No complete build "${buildId}" in ${paths.builds} (kept builds: ${known})`);
   }
   await recoverInterrupted(paths);
-  await linkTree(source, nextDir(paths));
+  linkTree(source, nextDir(paths));
   if (existsSync(paths.dist)) await rename(paths.dist, prevDir(paths));
   await rename(nextDir(paths), paths.dist);
-  await rm(prevDir(paths), { recursive: true, force: true });
+  if (existsSync(prevDir(paths))) void discard(paths, prevDir(paths)).catch(() => {});
 }

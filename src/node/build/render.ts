@@ -10,46 +10,45 @@ export interface RenderedFile {
   content: string;
 }
 
-export interface RenderInput {
+/** Where a page is rendered and written. */
+export interface PageFiles {
   /** The URL the page is rendered at (its path, or a 404 placeholder path). */
   url: string;
-  payload: Payload;
   /** Output file of the HTML. */
   htmlFile: string;
   /** Output file of the payload, or null (404 pages have none). */
   payloadFile: string | null;
 }
 
-export function pageInputs(payloads: Payload[]): RenderInput[] {
-  return payloads.map((payload) => {
-    if (payload.kind === 'page') return { url: payload.path, payload, htmlFile: htmlFile(payload.path), payloadFile: payloadFile(payload.path) };
-    const url = notFoundPath(payload.locale);
-    return { url, payload, htmlFile: htmlFile(url), payloadFile: null };
-  });
+/** One page to render: its files and its payload, serialised once. */
+export interface PageJob extends PageFiles {
+  /** The payload as `serializeForScript` wrote it: embedded in the HTML and written beside it (rule 18). */
+  json: string;
+}
+
+export function pageFiles(payload: Pick<Payload, 'kind' | 'locale'> & { path?: string }): PageFiles {
+  if (payload.kind === 'page' && payload.path !== undefined) return { url: payload.path, htmlFile: htmlFile(payload.path), payloadFile: payloadFile(payload.path) };
+  const url = notFoundPath(payload.locale);
+  return { url, htmlFile: htmlFile(url), payloadFile: null };
+}
+
+export function pageJob(payload: Payload): PageJob {
+  return { ...pageFiles(payload), json: serializeForScript(payload) };
 }
 
 /**
- * Renders each page to static HTML with its content in it (rule 18: the
- * payload is embedded for hydration and written beside the page for
- * client-side navigation; one serialisation serves both).
+ * A page's static HTML with its content in it (rule 18: the payload is
+ * embedded for hydration; the same serialisation is written beside the page
+ * for client-side navigation). Rule 11: the locale's messages are embedded too.
  */
-export async function renderPages(
-  inputs: RenderInput[],
-  render: ServerRender,
-  template: PageTemplate,
-  messages: Partial<Record<string, string>>,
-  chunks: Map<string, string[]> = new Map(),
-): Promise<RenderedFile[]> {
-  const files: RenderedFile[] = [];
-  for (const input of inputs) {
-    const json = serializeForScript(input.payload);
-    const app = await render(input.url, input.payload);
-    const localeMessages = messages[input.payload.locale];
+export function pageRenderer(render: ServerRender, template: PageTemplate, messages: Partial<Record<string, string>>, chunks: Map<string, string[]>) {
+  return async (job: PageJob): Promise<string> => {
+    const payload = JSON.parse(job.json) as Payload;
+    const app = await render(job.url, payload);
+    const localeMessages = messages[payload.locale];
     const data =
-      `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${json}</script>` +
+      `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${job.json}</script>` +
       (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
-    files.push({ file: input.htmlFile, content: template.render({ head: input.payload.head, app, data, hints: pageHints(input.payload, chunks) }) });
-    if (input.payloadFile) files.push({ file: input.payloadFile, content: json });
-  }
-  return files;
+    return template.render({ head: payload.head, app, data, hints: pageHints(payload, chunks) });
+  };
 }

@@ -101,8 +101,9 @@ const RICH_TEXT_MODAL = /href="#modal=([^"&]+)"/g;
 
 /** Modal names or ids a value refers to: modal links (`{kind:'modal'}`), the booking's `groupsModal` and rich-text `#modal=` links, at any depth. */
 export function modalRefs(value: unknown, into = new Set<string>()): Set<string> {
-  if (typeof value === 'string') for (const match of value.matchAll(RICH_TEXT_MODAL)) into.add(decodeURIComponent(match[1]!));
-  else if (Array.isArray(value)) for (const item of value) modalRefs(item, into);
+  if (typeof value === 'string') {
+    if (value.includes('#modal=')) for (const match of value.matchAll(RICH_TEXT_MODAL)) into.add(decodeURIComponent(match[1]!));
+  } else if (Array.isArray(value)) for (const item of value) modalRefs(item, into);
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (record.kind === 'modal' && typeof record.modal === 'string') into.add(record.modal);

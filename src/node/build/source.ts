@@ -10,7 +10,8 @@ import { downloadMedia } from '../cms/media-download.js';
 import { mediaCachePath } from '../cms/media-path.js';
 import { NetworkError } from '../cms/network-error.js';
 import { TimeoutError } from '../cms/timeout-error.js';
-import { normaliseSite } from '../content/normalise.js';
+import { normaliseSite, type NormaliseMemo } from '../content/normalise.js';
+import type { RawSite } from '../cms/raw.js';
 import { formatIssue } from '../content/report.js';
 import type { LoadedContent } from './pipeline.js';
 import type { ProjectPaths } from './paths.js';
@@ -25,6 +26,10 @@ export interface SourceOptions {
   requireCms?: boolean;
   /** Build from this folder (same layout as content-cache/) instead of the CMS or the cache; never refreshed. */
   contentDir?: string;
+  /** Content already in hand (a long-running builder's, changes applied), read as if from `contentDir`: nothing is crawled or read. */
+  raw?: RawSite;
+  /** Kept by a long-running builder between builds (normalise.ts). */
+  memo?: NormaliseMemo;
 }
 
 /** A CMS that cannot be reached (as opposed to one that answers wrongly, which always fails). */
@@ -44,7 +49,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
   const cacheDir = options.contentDir ?? paths.contentCache;
   let crawled: { result: CrawlResult; dir: string } | null = null;
 
-  if (config.cmsUrl && !options.contentDir) {
+  if (config.cmsUrl && !options.contentDir && !options.raw) {
     const cmsUrl = config.cmsUrl;
     const dir = path.join(paths.work, `crawl-${process.pid}`);
     try {
@@ -66,21 +71,23 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       log(`  ⚠⚠⚠ Building from ${path.relative(paths.root, cacheDir) || cacheDir}/ instead. Set BUILD_STRICT=1 to fail instead.`);
       log('');
     }
-  } else if (!options.contentDir) {
+  } else if (!options.contentDir && !options.raw) {
     log(`  ⚠ CMS_URL is not set: building from the bundled content in ${path.relative(paths.root, cacheDir)}/ (set CMS_URL to crawl a CMS).`);
   }
 
-  const raw = crawled
-    ? crawled.result.raw
-    : await phases.run(
-        'crawl',
-        () => readCache(cacheDir, config.cmsLocales),
-        () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/`,
-      );
+  const raw =
+    options.raw ??
+    (crawled
+      ? crawled.result.raw
+      : await phases.run(
+          'crawl',
+          () => readCache(cacheDir, config.cmsLocales),
+          () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/`,
+        ));
 
   const { content, issues } = await phases.run(
     'normalise',
-    () => normaliseSite(raw, { strict: options.strict }),
+    () => normaliseSite(raw, { strict: options.strict }, options.memo),
     (r) => {
       const errors = r.issues.filter((i) => i.severity === 'error').length;
       return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors`;

@@ -1,10 +1,13 @@
-import type { Block, Locale, SiteContent } from '../../shared/model.js';
+import type { Block, Locale, Page, SiteContent } from '../../shared/model.js';
 import { LOCALES } from '../../shared/locales.js';
 import { HOME_SLUG } from '../../shared/routes.js';
-import type { Context } from './context.js';
+import type { Context, Issue } from './context.js';
 import { report, within } from './context.js';
 import { ISSUES } from './issues.js';
 import { isRecord, joinPath } from './values.js';
+
+/** Findings of earlier builds per page, valid while the locale's slugs are the same (`createNormaliser`). */
+export type LinkTargetMemo = WeakMap<Page, { signature: string; issues: Issue[] }>;
 
 /** `blog/page/3` → `blog`; `page/2` (the home page's list) → `home`. */
 const LIST_PAGE = /^(?:(.+)\/)?page\/[1-9]\d*$/;
@@ -15,9 +18,11 @@ const LIST_PAGE = /^(?:(.+)\/)?page\/[1-9]\d*$/;
  * page is unpublished, renamed or never translated. Each is a warning naming
  * where the link is, so the editor finds it; the site still builds.
  */
-export function checkLinkTargets(content: SiteContent, at: (entity: Context['entity'], locale: Locale) => Context): void {
+export function checkLinkTargets(content: SiteContent, at: (entity: Context['entity'], locale: Locale) => Context, memo?: LinkTargetMemo): void {
   for (const locale of LOCALES) {
-    const slugs = new Set(content.pages.filter((p) => p.locale === locale).map((p) => p.slug));
+    const ofLocale = content.pages.filter((p) => p.locale === locale);
+    const slugs = new Set(ofLocale.map((p) => p.slug));
+    const signature = ofLocale.map((p) => p.slug).join('\n');
     const known = (slug: string) => {
       const bare = slug.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
       const target = bare === '' ? HOME_SLUG : bare;
@@ -27,7 +32,19 @@ export function checkLinkTargets(content: SiteContent, at: (entity: Context['ent
     const blocks = (ctx: Context, zone: string, list: Block[]) =>
       list.forEach((block, position) => walk(block.props, joinPath(zone, position), within(ctx, { position, component: block.component }), known));
 
-    for (const page of content.pages.filter((p) => p.locale === locale)) blocks(within(at('page', locale), { slug: page.slug }), 'blocks', page.blocks);
+    for (const page of ofLocale) {
+      const ctx = within(at('page', locale), { slug: page.slug });
+      // An unchanged page of an unchanged set of slugs has the same findings as last time.
+      const known = memo?.get(page);
+      if (known?.signature === signature) {
+        ctx.issues.push(...known.issues);
+        continue;
+      }
+      const issues: Issue[] = [];
+      blocks({ ...ctx, issues }, 'blocks', page.blocks);
+      memo?.set(page, { signature, issues });
+      ctx.issues.push(...issues);
+    }
     const layout = content.layouts[locale];
     blocks(within(at('layout', locale), { slug: 'header' }), 'header', layout.header);
     blocks(within(at('layout', locale), { slug: 'footer' }), 'footer', layout.footer);

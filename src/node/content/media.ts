@@ -28,7 +28,7 @@ export function toMedia(value: unknown, ctx: Context, field: string): Media | nu
   const url = value.url.trim();
   if (rejectUnsafeUrl(url, ctx, joinPath(field, 'url'))) return null;
   const mime = typeof value.mime === 'string' ? value.mime : guessMime(url);
-  return {
+  return intern({
     kind: mime.startsWith('video/') ? 'video' : 'image',
     url,
     mime,
@@ -36,7 +36,24 @@ export function toMedia(value: unknown, ctx: Context, field: string): Media | nu
     height: numberOrNull(value.height),
     alt: firstText(value.alternativeText, value.caption),
     formats: formats(value.formats),
-  };
+  });
+}
+
+/**
+ * One object per distinct media value: a library image used on thousands of
+ * pages is held once, not once per use (memory that grows with the library,
+ * not with the site). Media values are never modified after normalising.
+ */
+const interned = new Map<string, Media>();
+const MAX_INTERNED = 100_000;
+
+function intern(media: Media): Media {
+  const key = [media.kind, media.url, media.mime, media.width, media.height, media.alt, ...media.formats.map((f) => `${f.url} ${f.width} ${f.height}`)].join('\0');
+  const known = interned.get(key);
+  if (known) return known;
+  if (interned.size >= MAX_INTERNED) interned.clear();
+  interned.set(key, media);
+  return media;
 }
 
 function formats(value: unknown): MediaFormat[] {

@@ -1,14 +1,14 @@
 import type { ContentIssue, Locale, SiteContent } from '../../shared/model.js';
-import { checkLinkTargets } from './link-targets.js';
+import { checkLinkTargets, type LinkTargetMemo } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
 import type { Context, Entity, Issue } from './context.js';
 import { normaliseErrorPage } from './error-page.js';
 import { normaliseLayout } from './layout.js';
 import { normaliseModals } from './modals.js';
-import { normalisePages } from './pages.js';
+import { normalisePages, type DraftMemo } from './pages.js';
 import { normalisePromoCodes } from './promo-codes.js';
-import { linkTranslations } from './translations.js';
+import { linkTranslations, type LinkMemo } from './translations.js';
 import { unwrap } from './unwrap.js';
 
 export interface NormaliseOptions {
@@ -27,22 +27,59 @@ export interface NormaliseResult {
  * model, validated. Never throws for content problems: all of them are
  * collected as issues. Same input → identical output (rule 13).
  */
-export function normaliseSite(raw: RawSite, options: NormaliseOptions): NormaliseResult {
+export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: NormaliseMemo): NormaliseResult {
   const issues: Issue[] = [];
   const fromCms = raw.source === 'cms';
   const at = (entity: Entity, locale?: Locale): Context =>
     locale ? { strict: options.strict, fromCms, issues, entity, locale } : { strict: options.strict, fromCms, issues, entity };
-
-  const drafts = LOCALES.flatMap((locale) => normalisePages(unwrap(raw.pages[locale]), at('page', locale), raw.cmsLocales));
-  const content: SiteContent = {
-    pages: linkTranslations(drafts, at('page')),
-    layouts: perLocale((locale) => normaliseLayout(unwrap(raw.layout[locale]), at('layout', locale))),
-    errors: perLocale((locale) => normaliseErrorPage(unwrap(raw.errorPage[locale]), at('error-page', locale))),
-    modals: perLocale((locale) => normaliseModals(unwrap(raw.modals[locale]), at('modal', locale))),
-    promoCodes: normalisePromoCodes(unwrap(raw.promoCodes), at('promo-codes'), 'data'),
+  // Without a memo every part is read afresh; with one, a part whose raw object is the same as last time is reused with its issues.
+  const part = <T>(rawValue: unknown, ctx: Context, read: (value: unknown, ctx: Context) => T): T => {
+    if (!memo || !rawValue || typeof rawValue !== 'object') return read(unwrap(rawValue), ctx);
+    let known = memo.parts.get(rawValue) as { value: T; issues: Issue[] } | undefined;
+    if (!known) {
+      const own: Issue[] = [];
+      known = { value: read(unwrap(rawValue), { ...ctx, issues: own }), issues: own };
+      memo.parts.set(rawValue, known);
+    }
+    ctx.issues.push(...known.issues);
+    return known.value;
   };
-  checkLinkTargets(content, at);
+  const entries = (value: unknown): unknown => (memo && Array.isArray(value) ? value.map((entry: unknown) => unwrapOnce(entry, memo)) : unwrap(value));
+
+  const drafts = LOCALES.flatMap((locale) => normalisePages(entries(raw.pages[locale]), at('page', locale), raw.cmsLocales, memo?.drafts));
+  const content: SiteContent = {
+    pages: linkTranslations(drafts, at('page'), memo?.linked),
+    layouts: perLocale((locale) => part(raw.layout[locale], at('layout', locale), normaliseLayout)),
+    errors: perLocale((locale) => part(raw.errorPage[locale], at('error-page', locale), normaliseErrorPage)),
+    modals: perLocale((locale) => part(raw.modals[locale], at('modal', locale), normaliseModals)),
+    promoCodes: part(raw.promoCodes, at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
+  };
+  checkLinkTargets(content, at, memo?.linkTargets);
   return { content, issues };
+}
+
+/**
+ * What a long-running builder keeps between builds (an incremental build,
+ * README "Incremental builds"): raw objects that are the same objects as
+ * last time give the same normalised objects, so the build can tell by
+ * identity which pages did not change. Same input → same output either way.
+ */
+export interface NormaliseMemo {
+  unwrapped: WeakMap<object, unknown>;
+  drafts: DraftMemo;
+  linked: LinkMemo;
+  linkTargets: LinkTargetMemo;
+  parts: WeakMap<object, unknown>;
+}
+
+export function createNormaliseMemo(): NormaliseMemo {
+  return { unwrapped: new WeakMap(), drafts: new WeakMap(), linked: new WeakMap(), linkTargets: new WeakMap(), parts: new WeakMap() };
+}
+
+function unwrapOnce(entry: unknown, memo: NormaliseMemo): unknown {
+  if (!entry || typeof entry !== 'object') return unwrap(entry);
+  if (!memo.unwrapped.has(entry)) memo.unwrapped.set(entry, unwrap(entry));
+  return memo.unwrapped.get(entry);
 }
 
 /** Builds a per-locale record in locale order, so issues come out in a fixed order. */

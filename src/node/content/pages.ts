@@ -2,7 +2,7 @@ import type { Locale, Page, PageKind, Seo } from '../../shared/model.js';
 import { isPageKind } from '../../shared/block-values.js';
 import { pagePath, slugProblem } from '../../shared/routes.js';
 import { ISSUES } from './issues.js';
-import { report, within, type Context } from './context.js';
+import { report, within, type Context, type Issue } from './context.js';
 import { normaliseZone } from './blocks.js';
 import { dateField, textField } from './fields.js';
 import { toMedia } from './media.js';
@@ -15,7 +15,10 @@ import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js
  * still read in full so every issue of the build is reported at once.
  * `documentId` and `alternates` are settled later, across locales (translations.ts).
  */
-export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>): PageDraft[] {
+/** Drafts already made from raw page entries (one per entry object), with the issues they raised: see `createNormaliser`. */
+export type DraftMemo = WeakMap<object, { draft: PageDraft | null; issues: Issue[] }>;
+
+export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, memo?: DraftMemo): PageDraft[] {
   if (!Array.isArray(value)) {
     report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, value));
     return [];
@@ -27,7 +30,7 @@ export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<
       report(ctx, joinPath('data', index), ISSUES.invalidEntry(`page ${index}`, entry));
       return;
     }
-    const draft = normalisePage(entry, within(ctx, { slug: typeof entry.slug === 'string' ? entry.slug : undefined }), cmsLocales);
+    const draft = memoised(entry, ctx, memo, (local) => normalisePage(entry, within(local, { slug: typeof entry.slug === 'string' ? entry.slug : undefined }), cmsLocales));
     if (draft === null) return;
     const first = taken.get(draft.page.path);
     if (first !== undefined) {
@@ -38,6 +41,19 @@ export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<
     drafts.push(draft);
   });
   return drafts;
+}
+
+/** An unchanged entry (the same object as in an earlier build) gives the same draft and repeats its issues. */
+function memoised(entry: JsonRecord, ctx: Context, memo: DraftMemo | undefined, make: (ctx: Context) => PageDraft | null): PageDraft | null {
+  if (!memo) return make(ctx);
+  let known = memo.get(entry);
+  if (!known) {
+    const issues: Issue[] = [];
+    known = { draft: make({ ...ctx, issues }), issues };
+    memo.set(entry, known);
+  }
+  ctx.issues.push(...known.issues);
+  return known.draft;
 }
 
 function normalisePage(entry: JsonRecord, ctx: Context, cmsLocales: Record<Locale, string>): PageDraft | null {

@@ -40,7 +40,10 @@ export function readTranslationRefs(value: unknown, cmsLocales: Record<Locale, s
  * Strapi 4 has no documentId: the group uses String(id) of its default-locale page.
  * Returns the pages sorted by locale, then path (determinism).
  */
-export function linkTranslations(drafts: PageDraft[], ctx: Context): Page[] {
+/** Pages linked in an earlier build, by draft page: reused when their identity and translations did not change (`createNormaliser`). */
+export type LinkMemo = WeakMap<Page, { documentId: string; alternates: string; page: Page }>;
+
+export function linkTranslations(drafts: PageDraft[], ctx: Context, memo?: LinkMemo): Page[] {
   const groups = groupTranslations(drafts);
   const pages: Page[] = [];
   for (const members of groups) {
@@ -57,11 +60,16 @@ export function linkTranslations(drafts: PageDraft[], ctx: Context): Page[] {
     for (const draft of linked) alternates[draft.page.locale] = draft.page.path;
     for (const draft of members) {
       const isLinked = byLocale.get(draft.page.locale) === draft;
-      pages.push({
-        ...draft.page,
-        documentId: isLinked ? documentId : groupDocumentId([draft]),
-        alternates: isLinked ? { ...alternates } : { [draft.page.locale]: draft.page.path },
-      });
+      const linkedId = isLinked ? documentId : groupDocumentId([draft]);
+      const linkedAlternates = isLinked ? { ...alternates } : { [draft.page.locale]: draft.page.path };
+      const key = JSON.stringify(linkedAlternates);
+      const known = memo?.get(draft.page);
+      if (known && known.documentId === linkedId && known.alternates === key) pages.push(known.page);
+      else {
+        const page = { ...draft.page, documentId: linkedId, alternates: linkedAlternates };
+        memo?.set(draft.page, { documentId: linkedId, alternates: key, page });
+        pages.push(page);
+      }
     }
   }
   return pages.sort((a, b) => LOCALES.indexOf(a.locale) - LOCALES.indexOf(b.locale) || compareStrings(a.path, b.path));

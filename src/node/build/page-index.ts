@@ -1,0 +1,106 @@
+import { hash } from 'node:crypto';
+import { linkSync, mkdirSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectPaths } from './paths.js';
+import { pageIndexFile, readHistory } from './publish.js';
+import type { PageFiles, PageJob, RenderedFile } from './render.js';
+import { sha256 } from './hash.js';
+
+interface SavedIndex {
+  release: string;
+  pages: [file: string, key: string][];
+}
+
+/**
+ * What a build rendered, page by page: the key of each page is a hash of
+ * everything its two files are made from (the release and its payload, which
+ * holds the page's content, layout, data and day). Saved beside the stored
+ * build, so the next build renders only pages whose key changed and links
+ * the others from it; the files are then byte-identical to a fresh render.
+ */
+export class PageIndex {
+  private readonly keys = new Map<string, string>();
+  private readonly files: string[] = [];
+
+  constructor(
+    readonly release: string,
+    private readonly day: string,
+  ) {}
+
+  /** The key of a page: a hash of what its HTML and payload are made from. */
+  keyOf(job: PageJob): string {
+    return hash('sha1', `${this.release}\0${job.url}\0${job.json}`);
+  }
+
+  /** Records a page of this build under its key. */
+  record(htmlFile: string, key: string): void {
+    this.keys.set(htmlFile, key);
+  }
+
+  /** Records another published file of the build (modals, form stubs) for the build id. */
+  addFile(file: RenderedFile): void {
+    this.files.push(`${file.file}\0${hash('sha1', file.content)}`);
+  }
+
+  /** Rule 13: the build id, from the day, the release and everything published (pages, files, media names). */
+  buildId(media: string[]): string {
+    const pages = [...this.keys].map(([file, key]) => `${file}\0${key}`);
+    return sha256(this.release, this.day, pages.join('\n'), this.files.join('\n'), [...media].sort().join('\n')).slice(0, 12);
+  }
+
+  async save(paths: ProjectPaths, buildId: string): Promise<void> {
+    const saved: SavedIndex = { release: this.release, pages: [...this.keys] };
+    await writeFile(pageIndexFile(paths, buildId), JSON.stringify(saved));
+  }
+
+  /** The index of the newest kept build made by the same release, or null. */
+  static async latest(paths: ProjectPaths, release: string): Promise<PreviousBuild | null> {
+    const newest = (await readHistory(paths))[0];
+    if (!newest) return null;
+    try {
+      const saved = JSON.parse(await readFile(pageIndexFile(paths, newest.id), 'utf8')) as SavedIndex;
+      if (saved.release !== release || !Array.isArray(saved.pages)) return null;
+      return new PreviousBuild(newest.id, path.join(paths.builds, newest.id), new Map(saved.pages));
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The build an incremental build takes its unchanged pages from. */
+export class PreviousBuild {
+  private readonly folders = new Set<string>();
+
+  constructor(
+    readonly buildId: string,
+    private readonly dir: string,
+    private readonly keys: Map<string, string>,
+  ) {}
+
+  get(htmlFile: string): string | undefined {
+    return this.keys.get(htmlFile);
+  }
+
+  /** Hard-links the page's files into `staging`; false when they cannot be (then the page is rendered). */
+  linkInto(job: PageFiles, staging: string): boolean {
+    const linked: string[] = [];
+    try {
+      for (const file of job.payloadFile ? [job.htmlFile, job.payloadFile] : [job.htmlFile]) {
+        const target = path.join(staging, file);
+        const folder = path.dirname(target);
+        if (!this.folders.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          this.folders.add(folder);
+        }
+        linkSync(path.join(this.dir, file), target);
+        linked.push(target);
+      }
+      return true;
+    } catch {
+      // Never leave a link the renderer would write through into the old build.
+      for (const target of linked) rmSync(target, { force: true });
+      return false;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { PageJob } from './render.js';
+import { batchRenderer, type RenderSetup } from './render-task.js';
+
+/** Pages per message to a worker: few enough to keep every worker busy, enough to make messaging cheap. */
+const BATCH = 16;
+/** Below this many pages to render, starting workers (each imports the SSR bundle) costs more than it saves. */
+const WORKERS_FROM_PAGES = 300;
+
+export interface RenderPool {
+  /** Queues a page; resolves once the queue has room (back-pressure: rendered pages never pile up). */
+  add(job: PageJob): Promise<void>;
+  /** Waits for every queued page; resolves to the bytes written. */
+  finish(): Promise<number>;
+  /** Stops the workers (also after a failure). */
+  close(): Promise<void>;
+  readonly threads: number;
+}
+
+/**
+ * Renders and writes pages in worker threads (one per core) while the main
+ * thread prepares the next payloads. At most two batches per worker are in
+ * flight, so memory stays flat however large the site. Workers start only
+ * once there is enough to render to pay for their start (each imports the
+ * SSR bundle): a small site, or an incremental build of a few pages,
+ * renders in the main thread.
+ */
+export function startRenderPool(setup: RenderSetup, threads = availableParallelism()): RenderPool {
+  let piscina: Piscina<PageJob[], number> | null = null;
+  let waiting: PageJob[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let batch: PageJob[] = [];
+  let bytes = 0;
+  let failure: unknown = null;
+
+  const check = () => {
+    if (failure) throw failure;
+  };
+  const dispatch = async (jobs: PageJob[]) => {
+    while (inFlight.size >= threads * 2) await Promise.race(inFlight);
+    check();
+    const done: Promise<void> = piscina!.run(jobs).then(
+      (written) => void (bytes += written),
+      (error: unknown) => void (failure ??= error),
+    );
+    const tracked = done.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+  const queue = async (job: PageJob) => {
+    batch.push(job);
+    if (batch.length < BATCH) return;
+    const jobs = batch;
+    batch = [];
+    await dispatch(jobs);
+  };
+
+  return {
+    get threads() {
+      return piscina ? threads : 0;
+    },
+    async add(job) {
+      check();
+      if (piscina) return queue(job);
+      waiting.push(job);
+      if (threads < 2 || waiting.length < WORKERS_FROM_PAGES) return;
+      piscina = new Piscina<PageJob[], number>({
+        filename: new URL('./worker-boot.mjs', import.meta.url).href,
+        workerData: { taskModule: new URL('./render-task.ts', import.meta.url).href, setup },
+        minThreads: threads,
+        maxThreads: threads,
+      });
+      const started = waiting;
+      waiting = [];
+      for (const next of started) await queue(next);
+    },
+    async finish() {
+      if (!piscina) {
+        // Few pages: the main thread renders them (the SSR bundle is loaded here already).
+        bytes += waiting.length > 0 ? await (await batchRenderer(setup))(waiting) : 0;
+        waiting = [];
+        return bytes;
+      }
+      if (batch.length > 0) await dispatch(batch);
+      batch = [];
+      await Promise.all(inFlight);
+      check();
+      return bytes;
+    },
+    async close() {
+      await piscina?.destroy();
+    },
+  };
+}
