@@ -2,7 +2,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { ViteReactSSG } from 'vite-react-ssg';
 import { clientLoader, primePayload } from './app/client-loader.js';
 import { payloadBlocks } from './app/payload-blocks.js';
-import { readEmbeddedMessages, readEmbeddedPayload } from './app/embedded.js';
+import { readEmbeddedMessages, readPagePayload } from './app/embedded.js';
 import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
 import { startAnalytics } from './analytics/start.js';
 import { createI18n } from './i18n/i18n.js';
@@ -13,40 +13,46 @@ import './styles/global.css';
 /**
  * Browser entry, kept as vite-react-ssg's app entry: it hydrates the static
  * HTML. The router is ours (`customCreateRouter`) so that the first render
- * uses the payload embedded in the page (no loader-data files with random
- * names) and later navigations load `_payload.json` (rule 18).
+ * uses the page's own payload (preloaded by the HTML; no loader-data files
+ * with random names) and later navigations load `_payload.json` (rule 18).
  */
-const embedded = readEmbeddedPayload();
-if (embedded) {
-  primePayload(window.location.pathname, embedded);
-  createI18n(embedded.locale, readEmbeddedMessages());
-  // Rules 13–17: notice newer builds, recover from chunks a redeploy removed.
-  watchChunkErrors();
-  watchBuilds();
+async function start(): Promise<void> {
+  const page = await readPagePayload();
+  if (page === 'unavailable') return;
+  const embedded = page.payload;
+  if (embedded) {
+    primePayload(window.location.pathname, embedded);
+    createI18n(embedded.locale, readEmbeddedMessages());
+    // Rules 13–17: notice newer builds, recover from chunks a redeploy removed.
+    watchChunkErrors();
+    watchBuilds();
+  }
+
+  ViteReactSSG(
+    {
+      routes: createRoutes(),
+      basename: '/',
+      future: ROUTER_FUTURE,
+      customCreateRouter: (routes, options) => {
+        const pageMatch = matchRoutes(routes, window.location)
+          ?.filter((m) => m.route.id && isPageRouteId(m.route.id))
+          .pop();
+        const hydrationData = embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
+        return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
+      },
+    },
+    async () => {
+      // Hydration waits for the page's block chunks (modulepreloaded by the HTML),
+      // so the first client render is the server's tree.
+      if (embedded) {
+        const blocks = await payloadBlocks(embedded);
+        if (!blocks.ok) handleChunkError(blocks.error);
+      }
+    },
+  );
+
+  // Rules 31–33: after hydration has started; GTM and Datadog load later still, when idle.
+  startAnalytics();
 }
 
-export const createRoot = ViteReactSSG(
-  {
-    routes: createRoutes(),
-    basename: '/',
-    future: ROUTER_FUTURE,
-    customCreateRouter: (routes, options) => {
-      const pageMatch = matchRoutes(routes, window.location)
-        ?.filter((m) => m.route.id && isPageRouteId(m.route.id))
-        .pop();
-      const hydrationData = embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
-      return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
-    },
-  },
-  async () => {
-    // Hydration waits for the page's block chunks (modulepreloaded by the HTML),
-    // so the first client render is the server's tree.
-    if (embedded) {
-      const blocks = await payloadBlocks(embedded);
-      if (!blocks.ok) handleChunkError(blocks.error);
-    }
-  },
-);
-
-// Rules 31–33: after hydration has started; GTM and Datadog load later still, when idle.
-startAnalytics();
+void start();

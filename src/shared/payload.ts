@@ -52,7 +52,15 @@ export interface ErrorPayload {
 
 export type Payload = PagePayload | ErrorPayload;
 
-/** The id of the `<script type="application/json">` that carries the payload in the HTML. */
+/**
+ * Rule 18: a page's HTML does not carry its payload (it would be written
+ * twice): it preloads its `_payload.json` with a `<link rel="preload"
+ * as="fetch">` marked with this attribute, and the app reads it before
+ * hydrating. The error pages (served for any path) embed theirs instead.
+ */
+export const PAYLOAD_LINK_ATTRIBUTE = 'data-marea-payload';
+
+/** The id of the `<script type="application/json">` that carries the error pages' payload in the HTML. */
 export const PAYLOAD_SCRIPT_ID = '__MAREA_PAYLOAD__';
 
 /** The id of the script carrying the page's locale messages (every page, 404 pages too: rule 11). */

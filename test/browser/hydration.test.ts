@@ -25,6 +25,56 @@ describe('hydration of the bundled site (rule 18)', () => {
     await page.context().close();
   });
 
+  it('rule 18: the page fetches its own payload once, from its preload, and the HTML does not repeat it', async () => {
+    const { page, problems, payloadRequests } = await openPage(chromium());
+    const response = await page.goto(`${origin}${deep.en}`);
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain('__MAREA_PAYLOAD__');
+    const preload = /<link rel="preload" as="fetch" crossorigin href="([^"]+)" data-marea-payload>/.exec(html)?.[1];
+    expect(preload).toMatch(new RegExp(`^${deep.en}/_payload\\.json\\?v=[0-9a-f]{12}$`));
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    // Once (the preload is what the app reads); the others are rule 19's prefetches of visible links.
+    expect(payloadRequests.map((u) => new URL(u).pathname + new URL(u).search).filter((u) => u.startsWith(`${deep.en}/`))).toEqual([preload]);
+    // Chromium warns in the console when a preload goes unused or is fetched twice.
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rule 18: a page whose payload cannot be had stays as served, readable, without scripts and without errors', async () => {
+    const { page, problems } = await openPage(chromium());
+    await page.route(new RegExp(`${deep.en}/_payload\\.json`), (route) => route.fulfill({ status: 503, body: 'down' }));
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.goto(`${origin}${deep.en}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    expect(warnings.some((w) => w.includes("could not load this page's data"))).toBe(true);
+    expect(await page.locator('main h1').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __VITE_REACT_SSG_CONTEXT__?: unknown }).__VITE_REACT_SSG_CONTEXT__)).toBeUndefined();
+    expect(problems.filter((p) => !p.includes('503'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rule 18: a payload of another release than the HTML (a deploy in between) reloads the page once, never in a loop', async () => {
+    const { page } = await openPage(chromium());
+    let served = 0;
+    await page.route(new RegExp(`${deep.en}/_payload\\.json`), async (route) => {
+      served += 1;
+      const response = await route.fetch();
+      const payload = await response.json();
+      await route.fulfill({ response, json: { ...payload, release: 'ffffffffffff' } });
+    });
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.goto(`${origin}${deep.en}`);
+    await page.waitForTimeout(2500);
+    await page.waitForLoadState('networkidle');
+    expect(loads).toHaveLength(2);
+    expect(served).toBe(2);
+    await page.context().close();
+  });
+
   it('rules 4 and 18: a click on an internal link navigates client-side from the payload', async () => {
     const { page, problems, payloadRequests } = await openPage(chromium());
     await page.goto(`${origin}/?utm_source=test`);

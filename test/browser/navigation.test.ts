@@ -115,12 +115,13 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
     await noReloadMarker(page);
     await browseLinks(page);
     await sleep(1000);
-    expect(payloadRequests).toEqual([]);
+    // Rule 18: the page's own payload (preloaded by its HTML) is the only one.
+    expect(payloadRequests.map((u) => new URL(u).pathname)).toEqual(['/_payload.json']);
     const link = page.locator('main a[href^="/"]:not([href="/"])').filter({ visible: true }).first();
     const target = ((await link.getAttribute('href')) ?? '').split(/[?#]/)[0]!;
     await link.click();
     await page.waitForURL((url) => url.pathname === target);
-    expect(payloadRequests.map((u) => new URL(u).pathname)).toEqual([`${target}/_payload.json`]);
+    expect(payloadRequests.map((u) => new URL(u).pathname)).toEqual(['/_payload.json', `${target}/_payload.json`]);
     expect(await stillNoReload(page)).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();

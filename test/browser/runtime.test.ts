@@ -156,7 +156,8 @@ describe('error page in the browser (rules 21, 27)', () => {
     await page.route(/_payload\.json/, async (route) => {
       const response = await route.fetch();
       const payload = await response.json();
-      if (payload.kind === 'page') payload.page.blocks = { not: 'an array' };
+      // The navigation target's payload, not the page's own (preloaded for hydration).
+      if (payload.kind === 'page' && payload.path !== deep.en) payload.page.blocks = { not: 'an array' };
       await route.fulfill({ response, json: payload });
     });
     await page.goto(`${origin}${deep.en}`);

@@ -86,11 +86,14 @@ describe('build of the fixture site (docs/architecture.md, "Output")', () => {
     expect(await read(build, entry)).not.toContain('data-rh');
   });
 
-  it('embeds the payload for hydration and writes the same payload beside the page', async () => {
+  it('rule 18: writes the payload once, beside the page, and the page preloads it for hydration', async () => {
     const html = await read(build, 'rooms/deluxe-suite.html');
     const payload = await read(build, 'rooms/deluxe-suite/_payload.json');
-    expect(html).toContain(`<script id="__MAREA_PAYLOAD__" type="application/json">${payload}</script>`);
+    expect(html).not.toContain('__MAREA_PAYLOAD__');
     const data = JSON.parse(payload);
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/rooms/deluxe-suite/_payload.json?v=${data.release}" data-marea-payload>`);
+    // The error pages are served for any path: they embed their payload.
+    expect(await read(build, '404.html')).toContain('<script id="__MAREA_PAYLOAD__" type="application/json">{');
     expect(data).toMatchObject({ kind: 'page', locale: 'en', path: '/rooms/deluxe-suite' });
     // Rules 13/18: a page carries its release, never the build id (an edit elsewhere must not rewrite it).
     expect(data.release).toMatch(/^[0-9a-f]{12}$/);

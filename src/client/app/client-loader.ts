@@ -55,7 +55,7 @@ export async function prefetchPayload(path: string): Promise<void> {
     const response = await fetch(payloadUrl(clean, currentRelease));
     if (!response.ok) return;
     const payload = (await response.json()) as Payload;
-    if (payload?.v === PAYLOAD_VERSION && payload.release === currentRelease) remember(clean, payload);
+    if (payload?.v === PAYLOAD_VERSION && (currentRelease === '' || payload.release === currentRelease)) remember(clean, payload);
   } catch {
     // ignored: prefetching is an optimisation
   }
@@ -85,6 +85,7 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
       payload = (await response.json()) as Payload;
       if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
       // Rule 18: a payload made by another release (a deploy landed since this page loaded) is never rendered by this code.
+      if (currentRelease === '') currentRelease = payload.release;
       if (payload.release !== currentRelease) {
         console.info(`[marea] ${path} belongs to a newer release; loading the page instead`);
         return fullLoad(target);

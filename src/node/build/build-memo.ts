@@ -1,7 +1,7 @@
 import type { Locale, Media, SiteContent } from '../../shared/model.js';
 import { createNormaliseMemo, type NormaliseMemo } from '../content/normalise.js';
 import type { BuiltPage } from './list-pages.js';
-import { mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { mediaUrlsInContent, rewriteMediaUrls, type KnownMedia } from './media.js';
 import type { PayloadContext } from './payloads.js';
 
 /** Blocks whose build-time data comes from other pages (lists, the site map) or the whole site (forms: resorts). */
@@ -17,6 +17,8 @@ const SITE_WIDE = new Set(['blocks.blog-list', 'blocks.pagination', 'blocks.site
  */
 export class BuildMemo {
   readonly normalise: NormaliseMemo = createNormaliseMemo();
+  /** Media files already hashed, by CMS url (media.ts `copyMedia`). */
+  readonly media = new Map<string, KnownMedia>();
   private readonly mediaUrls = new WeakMap<object, string[]>();
   private rewritten = new WeakMap<object, unknown>();
   private mediaCopies = new Map<Media, Media>();

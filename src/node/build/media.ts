@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media } from '../../shared/model.js';
 import { uploadsInText } from '../cms/media-urls.js';
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
 const MEDIA_DIR = 'assets/media';
+
+/** A media file hashed by an earlier build of the same process (build-memo.ts). */
+export interface KnownMedia {
+  source: string;
+  size: number;
+  mtimeMs: number;
+  name: string;
+}
 
 export interface MediaCopy {
   /** Site url of each source url. */
@@ -73,11 +81,21 @@ export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>, media =
  * local file (content cache). Missing files are reported, not fatal here:
  * the caller decides.
  */
-export async function copyMedia(urls: string[], resolve: (url: string) => string, outDir: string): Promise<MediaCopy> {
+export async function copyMedia(urls: string[], resolve: (url: string) => string, outDir: string, known?: Map<string, KnownMedia>): Promise<MediaCopy> {
   const result: MediaCopy = { urls: new Map(), files: 0, bytes: 0, missing: [] };
   await mkdir(path.join(outDir, MEDIA_DIR), { recursive: true });
   for (const url of urls) {
     const source = resolve(url);
+    // A long-running builder knows the name of a file it hashed before, while its size and time are the same.
+    const seen = known?.get(url);
+    const stats = known ? await stat(source).catch(() => null) : null;
+    if (seen && stats && seen.source === source && seen.size === stats.size && seen.mtimeMs === stats.mtimeMs) {
+      await copyFile(source, path.join(outDir, MEDIA_DIR, seen.name));
+      result.urls.set(url, `/${MEDIA_DIR}/${seen.name}`);
+      result.files += 1;
+      result.bytes += seen.size;
+      continue;
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(source);
@@ -92,6 +110,7 @@ export async function copyMedia(urls: string[], resolve: (url: string) => string
       .slice(0, 60);
     const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}${ext}`;
     await copyFile(source, path.join(outDir, MEDIA_DIR, name));
+    if (known && stats) known.set(url, { source, size: stats.size, mtimeMs: stats.mtimeMs, name });
     result.urls.set(url, `/${MEDIA_DIR}/${name}`);
     result.files += 1;
     result.bytes += bytes.length;

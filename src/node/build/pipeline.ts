@@ -118,7 +118,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const media = await phases.run(
     'media',
-    () => copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging),
+    () => copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media),
     (m) => `${m.files} files, ${formatBytes(m.bytes)}`,
   );
   if (media.missing.length > 0) {

@@ -51,6 +51,8 @@ describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
     const paths = await setup();
     for (const id of ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']) await fakeBuild(paths, id);
     expect((await readHistory(paths)).map((h) => h.id)).toEqual(['b7', 'b6', 'b5', 'b4', 'b3']);
+    // Dropped builds are deleted in the background.
+    await settleRemovals();
     expect(existsSync(path.join(paths.builds, 'b2'))).toBe(false);
     expect(existsSync(path.join(paths.builds, 'b3'))).toBe(true);
     // A dropped build's page index goes with it (page-index.ts).

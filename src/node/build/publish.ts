@@ -23,9 +23,13 @@ const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
 const trashPrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.trash-`;
 let trashed = 0;
 
-/** Deletes a replaced site without making the publish wait; an unfinished deletion is finished by the next `recoverInterrupted`. */
-function discard(paths: ProjectPaths, dir: string): Promise<void> {
-  const trash = path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(trashed += 1)}`);
+/**
+ * Deletes a replaced site or a dropped build without making the build wait
+ * (tens of thousands of files take a second or two): it is renamed aside at
+ * once and deleted in the background; an unfinished deletion is finished by
+ * the next `recoverInterrupted`.
+ */
+function discard(dir: string, trash: string): Promise<void> {
   const removal = rename(dir, trash).then(() => rm(trash, { recursive: true, force: true }));
   pendingRemovals.add(removal);
   return removal.finally(() => pendingRemovals.delete(removal));
@@ -64,7 +68,8 @@ export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
   }
   if (existsSync(paths.builds)) {
     for (const name of await readdir(paths.builds)) {
-      if (name.startsWith('.staging-')) await rm(path.join(paths.builds, name), { recursive: true, force: true });
+      const leftover = name.startsWith('.staging-') || (name.startsWith('.trash-') && !name.startsWith(`.trash-${process.pid}-`));
+      if (leftover) await rm(path.join(paths.builds, name), { recursive: true, force: true });
     }
   }
 }
@@ -113,8 +118,9 @@ export async function storeBuild(paths: ProjectPaths, staging: string, entry: Hi
   const history = [entry, ...(await readHistory(paths)).filter((h) => h.id !== entry.id)];
   const kept = history.slice(0, KEEP_BUILDS);
   for (const old of history.slice(KEEP_BUILDS)) {
-    await rm(path.join(paths.builds, old.id), { recursive: true, force: true });
     await rm(pageIndexFile(paths, old.id), { force: true });
+    const dir = path.join(paths.builds, old.id);
+    if (existsSync(dir)) void discard(dir, path.join(paths.builds, `.trash-${process.pid}-${(trashed += 1)}`)).catch(() => {});
   }
   await writeFile(historyFile(paths), `${JSON.stringify(kept, null, 2)}\n`);
   return dir;
@@ -136,5 +142,5 @@ export async function publishBuild(paths: ProjectPaths, buildId: string): Promis
   linkTree(source, nextDir(paths));
   if (existsSync(paths.dist)) await rename(paths.dist, prevDir(paths));
   await rename(nextDir(paths), paths.dist);
-  if (existsSync(prevDir(paths))) void discard(paths, prevDir(paths)).catch(() => {});
+  if (existsSync(prevDir(paths))) void discard(prevDir(paths), path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(trashed += 1)}`)).catch(() => {});
 }

@@ -1,6 +1,7 @@
 import type { Payload } from '../../shared/payload.js';
-import { MESSAGES_SCRIPT_ID, PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
-import { htmlFile, notFoundPath, payloadFile } from '../../shared/routes.js';
+import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
+import { escapeHtml } from '../../shared/head.js';
+import { htmlFile, notFoundPath, payloadFile, payloadUrl } from '../../shared/routes.js';
 import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
 import { pageHints } from './hints.js';
@@ -37,18 +38,20 @@ export function pageJob(payload: Payload): PageJob {
 }
 
 /**
- * A page's static HTML with its content in it (rule 18: the payload is
- * embedded for hydration; the same serialisation is written beside the page
- * for client-side navigation). Rule 11: the locale's messages are embedded too.
+ * A page's static HTML. Rule 18: its payload is written once, beside it, and
+ * preloaded by the HTML for hydration (client-side navigation reads the same
+ * file). Rule 11: the locale's messages are embedded.
  */
 export function pageRenderer(render: ServerRender, template: PageTemplate, messages: Partial<Record<string, string>>, chunks: Map<string, string[]>) {
   return async (job: PageJob): Promise<string> => {
     const payload = JSON.parse(job.json) as Payload;
     const app = await render(job.url, payload);
     const localeMessages = messages[payload.locale];
-    const data =
-      `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${job.json}</script>` +
-      (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
-    return template.render({ head: payload.head, app, data, hints: pageHints(payload, chunks) });
+    // Rule 18: a page preloads its payload file (written once, beside it); error pages, served for any path, embed theirs.
+    const own = job.payloadFile ? '' : `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${job.json}</script>`;
+    const data = own + (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
+    const hints = pageHints(payload, chunks);
+    const preload = job.payloadFile ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(payloadUrl(job.url, payload.release))}" ${PAYLOAD_LINK_ATTRIBUTE}>` : '';
+    return template.render({ head: payload.head, app, data, hints: { early: hints.early, late: [preload, hints.late].filter(Boolean).join('\n    ') } });
   };
 }
