@@ -8,7 +8,7 @@ import { listFiles } from '../../src/node/build/hash.js';
 import { buildSite } from '../support/build-site.js';
 
 /**
- * Size budget of the benchmark site (issue 12, "Budgets in CI"): the bytes a
+ * Size budget of the benchmark site (README, Performance, "Budgets"): the bytes a
  * page of `npm run bench:build` publishes (its HTML and its payload), on
  * average. Sizes, not times: a change that makes every page heavier fails
  * here with the numbers. Measured 84.7 KB a page when the budget was set

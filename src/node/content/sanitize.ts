@@ -69,8 +69,21 @@ const POLICY: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Sanitised once per distinct text: a CMS repeats texts (answers, legal
+ * lines, amenity lists) across pages, and a long-running builder sees the
+ * same texts in every build. The policy is a pure function of the input.
+ */
+const sanitised = new Map<string, string>();
+const MAX_SANITISED = 50_000;
+
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, POLICY).trim();
+  const known = sanitised.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, POLICY).trim();
+  if (sanitised.size >= MAX_SANITISED) sanitised.clear();
+  sanitised.set(html, clean);
+  return clean;
 }
 
 const MARKUP = /<[a-z!/?]/i;
