@@ -44,9 +44,10 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
     ctx.issues.push(...known.issues);
     return known.value;
   };
-  const entries = (value: unknown): unknown => (memo && Array.isArray(value) ? value.map((entry: unknown) => unwrapOnce(entry, memo)) : unwrap(value));
+  const list = (value: unknown): unknown => (Array.isArray(value) ? value : unwrap(value));
+  const prepare = memo ? (entry: unknown) => unwrapOnce(entry, memo) : unwrap;
 
-  const drafts = LOCALES.flatMap((locale) => normalisePages(entries(raw.pages[locale]), at('page', locale), raw.cmsLocales, memo?.drafts));
+  const drafts = LOCALES.flatMap((locale) => normalisePages(list(raw.pages[locale]), at('page', locale), raw.cmsLocales, memo?.drafts, prepare));
   const content: SiteContent = {
     pages: linkTranslations(drafts, at('page'), memo?.linked),
     layouts: perLocale((locale) => part(raw.layout[locale], at('layout', locale), normaliseLayout)),

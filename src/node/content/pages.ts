@@ -18,14 +18,16 @@ import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js
 /** Drafts already made from raw page entries (one per entry object), with the issues they raised: see `createNormaliser`. */
 export type DraftMemo = WeakMap<object, { draft: PageDraft | null; issues: Issue[] }>;
 
-export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, memo?: DraftMemo): PageDraft[] {
+export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, memo?: DraftMemo, prepare: (entry: unknown) => unknown = (entry) => entry): PageDraft[] {
   if (!Array.isArray(value)) {
     report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, value));
     return [];
   }
   const drafts: PageDraft[] = [];
   const taken = new Map<string, string>();
-  value.forEach((entry, index) => {
+  value.forEach((rawEntry, index) => {
+    // One entry at a time (unwrapped here, not the whole list first): a large site's raw pages are not copied at once.
+    const entry = prepare(rawEntry);
     if (!isRecord(entry)) {
       report(ctx, joinPath('data', index), ISSUES.invalidEntry(`page ${index}`, entry));
       return;
