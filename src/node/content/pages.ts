@@ -18,7 +18,13 @@ import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js
 /** Drafts already made from raw page entries (one per entry object), with the issues they raised: see `createNormaliser`. */
 export type DraftMemo = WeakMap<object, { draft: PageDraft | null; issues: Issue[] }>;
 
-export function normalisePages(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, memo?: DraftMemo, prepare: (entry: unknown) => unknown = (entry) => entry): PageDraft[] {
+export function normalisePages(
+  value: unknown,
+  ctx: Context,
+  cmsLocales: Record<Locale, string>,
+  memo?: DraftMemo,
+  prepare: (entry: unknown) => unknown = (entry) => entry,
+): PageDraft[] {
   if (!Array.isArray(value)) {
     report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, value));
     return [];
