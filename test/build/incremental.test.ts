@@ -52,21 +52,37 @@ async function renderedPages(previous: TestBuild, next: TestBuild): Promise<stri
   return out;
 }
 
-/** HTML files of `next` whose bytes differ from `previous` (or are new): the pages whose output changed. */
+/** A page's files: its HTML and, except for the 404 pages, its payload (rule 18). */
+function filesOf(dir: string, html: string): string[] {
+  const payload = html === 'index.html' ? '_payload.json' : html.replace(/\.html$/, '/_payload.json');
+  return existsSync(path.join(dir, payload)) ? [html, payload] : [html];
+}
+
+/** Pages of `next` whose HTML or payload differs from `previous` (or is new): the pages whose output changed. */
 async function changedPages(previous: TestBuild, next: TestBuild): Promise<string[]> {
   const out: string[] = [];
-  for (const file of (await listFiles(next.result.buildDir)).filter((f) => f.endsWith('.html') && !f.startsWith('assets/'))) {
-    const before = path.join(previous.result.buildDir, file);
-    if (!existsSync(before) || !(await readFile(before)).equals(await readFile(path.join(next.result.buildDir, file)))) out.push(file);
+  for (const page of (await listFiles(next.result.buildDir)).filter((f) => f.endsWith('.html') && !f.startsWith('assets/'))) {
+    for (const file of filesOf(next.result.buildDir, page)) {
+      const before = path.join(previous.result.buildDir, file);
+      if (!existsSync(before) || !(await readFile(before)).equals(await readFile(path.join(next.result.buildDir, file)))) {
+        out.push(page);
+        break;
+      }
+    }
   }
   return out;
 }
 
-/** Pages of a build whose HTML carries `marker`. */
+/** Pages of a build whose HTML or payload carries `marker`. */
 async function pagesWith(build: TestBuild, marker: string): Promise<string[]> {
   const out: string[] = [];
-  for (const file of (await listFiles(build.result.buildDir)).filter((f) => f.endsWith('.html') && !f.startsWith('assets/'))) {
-    if ((await readFile(path.join(build.result.buildDir, file), 'utf8')).includes(marker)) out.push(file);
+  for (const page of (await listFiles(build.result.buildDir)).filter((f) => f.endsWith('.html') && !f.startsWith('assets/'))) {
+    for (const file of filesOf(build.result.buildDir, page)) {
+      if ((await readFile(path.join(build.result.buildDir, file), 'utf8')).includes(marker)) {
+        out.push(page);
+        break;
+      }
+    }
   }
   return out;
 }
