@@ -22,7 +22,7 @@ const hero: Block = {
   countries: null,
   props: { media: { kind: 'image', url: '/m/big.jpg', mime: 'image/jpeg', width: 1200, height: 800, alt: '', formats: [{ url: '/m/small.jpg', width: 500, height: 333 }] } },
 };
-const payload = (blocks: Block[]) => ({ kind: 'page', country: 'USA', page: { blocks }, layout: { header: [], footer: [] } }) as unknown as PagePayload;
+const payload = (blocks: Block[]) => ({ kind: 'page', country: 'USA', day: '2026-06-15', page: { blocks }, layout: { header: [], footer: [] } }) as unknown as PagePayload;
 
 describe('per-page hints', () => {
   it('maps a block to its chunk and the chunks it imports, never the entry', () => {
@@ -35,6 +35,14 @@ describe('per-page hints', () => {
     expect(late).toContain('<link rel="modulepreload" crossorigin href="/assets/block-hero.js" fetchpriority="low">');
     expect(late.match(/ResponsiveImage/g)).toHaveLength(1);
     expect(late).not.toContain('block-carousel');
+  });
+
+  it("modulepreloads the first view's blocks only: a block further down loads after hydration (src/shared/first-view.ts)", () => {
+    const carousel: Block = { component: 'blocks.carousel', name: 'Carousel', key: '1', countries: null, props: {} };
+    const { late } = pageHints(payload([hero, carousel]), blockChunks(manifest));
+    expect(late).toContain('block-hero.js');
+    expect(late).not.toContain('block-carousel');
+    expect(pageHints(payload([carousel, hero]), blockChunks(manifest)).late).not.toContain('block-hero');
   });
 
   it('preloads the hero image with the same srcset as the <img>, only when the page opens with a hero image', () => {

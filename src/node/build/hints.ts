@@ -1,5 +1,6 @@
 import type { Block } from '../../shared/model.js';
 import { firstContentBlock } from '../../shared/blocks/names.js';
+import { firstView } from '../../shared/first-view.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
 import { srcSet } from '../../shared/media.js';
@@ -49,13 +50,14 @@ export interface PageHints {
 /**
  * Head hints of one page: a high-priority `preload` of the hero image when
  * the page opens with one (the LCP element on most pages), first in <head>;
- * `modulepreload` for the chunks of the blocks it renders (hydration waits
- * for them, so they must not be discovered late), last and at low priority,
- * so they do not take bandwidth from the stylesheet and the hero image.
+ * `modulepreload` for the chunks of the blocks of its first view
+ * (src/shared/first-view.ts: hydration waits for them, so they must not be
+ * discovered late), last and at low priority, so they do not take bandwidth
+ * from the stylesheet and the hero image. The page's other blocks load
+ * after hydration.
  */
 export function pageHints(payload: Payload, chunks: Map<string, string[]>): PageHints {
-  const blocks: Block[] = [...(payload.kind === 'page' ? payload.page.blocks : []), ...(payload.layout?.header ?? []), ...(payload.layout?.footer ?? [])];
-  const files = new Set(blocks.flatMap((b) => chunks.get(b.component) ?? []));
+  const files = new Set(firstView(payload).now.flatMap((component) => chunks.get(component) ?? []));
   const late = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
   const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;
   const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;

@@ -53,7 +53,7 @@ export function overBudget(rows: PageWeight[], budget: Budget = FIRST_VIEW_BUDGE
   return rows.filter((row) => row.js > budget.js || row.css > budget.css);
 }
 
-export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The table `npm run bench:size` prints, with a line per page and a summary. */
 export function formatFirstView(rows: PageWeight[], budget: Budget = FIRST_VIEW_BUDGET): string {
