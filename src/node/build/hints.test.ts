@@ -53,4 +53,11 @@ describe('per-page hints', () => {
     // Chrome blocks before it (the all-blocks page) do not count: the hero still opens the content.
     expect(early([{ ...hero, key: 'c', component: 'blocks.language-switcher' }, hero])).toContain('as="image"');
   });
+
+  it('preloads the AVIF variants when the build encoded the hero image: what its <picture> picks first', () => {
+    const media = { ...(hero.props.media as object), variants: { key: 'k3y', widths: [400, 800] } };
+    expect(pageHints(payload([{ ...hero, props: { media } }]), new Map()).early).toBe(
+      '<link rel="preload" as="image" imagesrcset="/m/big.k3y-400.avif 400w, /m/big.k3y-800.avif 800w" imagesizes="100vw" type="image/avif" fetchpriority="high">',
+    );
+  });
 });

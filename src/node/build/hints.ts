@@ -1,9 +1,9 @@
-import type { Block } from '../../shared/model.js';
+import type { Block, Media } from '../../shared/model.js';
 import { firstContentBlock } from '../../shared/blocks/names.js';
 import { firstView } from '../../shared/first-view.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
-import { srcSet } from '../../shared/media.js';
+import { srcSet, variantSrcSet } from '../../shared/media.js';
 import type { Payload } from '../../shared/payload.js';
 
 /** A chunk of the client build's manifest (`.vite/manifest.json`). */
@@ -64,10 +64,17 @@ export function pageHints(payload: Payload, chunks: Map<string, string[]>): Page
   return { early: hero ?? '', late: late.join('\n    ') };
 }
 
+/**
+ * The hero image's preload names what the <picture> will pick: its AVIF
+ * `srcset` when the build encoded it (a browser without AVIF skips the hint
+ * by its `type` and finds the WebP in the page), else the CMS's candidates.
+ */
 function heroImage(block: Block): string | null {
-  const media = block.props.media as { kind?: string; url?: string } | null | undefined;
+  const media = block.props.media as Media | null | undefined;
   if (media?.kind !== 'image' || typeof media.url !== 'string') return null;
-  const set = srcSet(media as Parameters<typeof srcSet>[0]);
+  const avif = variantSrcSet(media, 'avif');
+  if (avif) return `<link rel="preload" as="image" imagesrcset="${escapeHtml(avif)}" imagesizes="100vw" type="image/avif" fetchpriority="high">`;
+  const set = srcSet(media);
   const attrs = set ? ` imagesrcset="${escapeHtml(set)}" imagesizes="100vw"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(media.url)}"${attrs} fetchpriority="high">`;
 }
