@@ -10,3 +10,41 @@ export function srcSet(media: Media): string | undefined {
   if (media.width) candidates.push(`${media.url} ${media.width}w`);
   return candidates.length > 1 ? candidates.join(', ') : undefined;
 }
+
+/** The modern formats the build encodes raster images to, best first (a <picture> offers them in this order). */
+export const VARIANT_FORMATS = [
+  { format: 'avif', type: 'image/avif' },
+  { format: 'webp', type: 'image/webp' },
+] as const;
+
+export type VariantFormat = (typeof VARIANT_FORMATS)[number]['format'];
+
+/**
+ * Where the build writes an image's variant: beside the original, named
+ * after it, the encoder settings and the width
+ * (`/assets/media/sea.1a2b3c4d5e.jpg` → `/assets/media/sea.1a2b3c4d5e.k3y-800.avif`):
+ * immutable like every media file.
+ */
+export function variantUrl(url: string, key: string, width: number, format: VariantFormat): string {
+  const dot = url.lastIndexOf('.');
+  const stem = dot > url.lastIndexOf('/') ? url.slice(0, dot) : url;
+  return `${stem}.${key}-${width}.${format}`;
+}
+
+/** The `srcset` of one variant format, or undefined when the build made none. */
+export function variantSrcSet(media: Media, format: VariantFormat): string | undefined {
+  const variants = media.variants;
+  if (!variants?.widths.length) return undefined;
+  return variants.widths.map((width) => `${variantUrl(media.url, variants.key, width, format)} ${width}w`).join(', ');
+}
+
+/**
+ * One URL for where only one fits (a video's `poster`): the WebP variant
+ * (every browser the site supports shows WebP, not every one AVIF) at the
+ * narrowest width of at least `width`, else the original.
+ */
+export function singleImageUrl(media: Media, width: number): string {
+  const variants = media.variants;
+  const fit = variants?.widths.find((w) => w >= width) ?? variants?.widths.at(-1);
+  return variants && fit ? variantUrl(media.url, variants.key, fit, 'webp') : media.url;
+}

@@ -29,6 +29,14 @@ export interface Media {
   height: number | null;
   alt: string;
   formats: MediaFormat[];
+  /** AVIF and WebP copies of a raster image the build encoded from the original (src/shared/media.ts names them); absent otherwise. */
+  variants?: MediaVariants;
+}
+
+/** The build's encodings of one image: `key` names the encoder settings, `widths` the sizes made (ascending). */
+export interface MediaVariants {
+  key: string;
+  widths: number[];
 }
 
 /** Links inside blocks (content contract, "Links inside blocks"). */

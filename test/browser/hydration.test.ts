@@ -25,6 +25,33 @@ describe('hydration of the bundled site (rule 18)', () => {
     await page.context().close();
   });
 
+  it('a block after the first view keeps its static HTML until its chunk arrives, then hydrates in place (src/shared/first-view.ts)', async () => {
+    const { page, problems } = await openPage(chromium());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    await page.route(/\/assets\/(block-form|Form)-[\w-]+\.js$/, async (route) => {
+      requested.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto(`${origin}/contact`);
+    // Not part of the first view: no modulepreload, and asked for only once the page hydrated around it.
+    expect((await response?.text()) ?? '').not.toMatch(/modulepreload[^>]*\/(block-form|Form)-/);
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    const form = '[data-block="Form"] form';
+    await page.evaluate((selector) => document.querySelector(selector)?.setAttribute('data-probe', 'static'), form);
+    expect(await page.getAttribute(form, 'novalidate')).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await waitForHydration(page);
+    // The same element, now live (it validates itself once hydrated).
+    expect(await page.getAttribute(form, 'data-probe')).toBe('static');
+    expect(await page.getAttribute(form, 'novalidate')).not.toBeNull();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('rule 18: the page fetches its own payload once, from its preload, and the HTML does not repeat it', async () => {
     const { page, problems, payloadRequests } = await openPage(chromium());
     const response = await page.goto(`${origin}${deep.en}`);

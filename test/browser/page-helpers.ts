@@ -27,7 +27,7 @@ export async function openPage(browser: Browser, options: { width?: number } = {
   return { page, problems, payloadRequests };
 }
 
-/** Waits until React has hydrated the static HTML (Shell sets the marker). */
+/** Waits until React has hydrated the static HTML, every block of it (Shell sets the marker). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
 }

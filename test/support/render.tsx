@@ -24,7 +24,8 @@ export interface RenderOptions {
   data?: Partial<PageData>;
 }
 
-function wrap(element: ReactElement, options: RenderOptions): ReactElement {
+/** The providers a block finds on a page: router, i18n, page context and page data. */
+export function withProviders(element: ReactElement, options: RenderOptions = {}): ReactElement {
   const locale = options.locale ?? 'en';
   const page = {
     locale,
@@ -50,13 +51,13 @@ function wrap(element: ReactElement, options: RenderOptions): ReactElement {
 
 /** Server markup of a block, as the prerender would produce it. */
 export function renderStatic(element: ReactElement, options: RenderOptions = {}): string {
-  return renderToStaticMarkup(wrap(element, options));
+  return renderToStaticMarkup(withProviders(element, options));
 }
 
 /** Mounts into the happy-dom document for interaction tests. */
 export async function mount(element: ReactElement, options: RenderOptions = {}): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.appendChild(container);
-  await act(async () => createRoot(container).render(wrap(element, options)));
+  await act(async () => createRoot(container).render(withProviders(element, options)));
   return container;
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBlocks } from '../blocks/registry.js';
 import { mount, renderStatic } from '../../../test/support/render.js';
 import { block } from '../../../test/support/blocks.js';
-import { BlockList, inDateRange } from './BlockList.js';
+import { inDateRange } from '../../shared/first-view.js';
+import { BlockList } from './BlockList.js';
 
 // Blocks are lazy chunks: loaded before rendering, as the app does before hydration.
 beforeAll(() => loadBlocks(['blocks.wysiwyg']));

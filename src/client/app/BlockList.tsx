@@ -1,21 +1,11 @@
-import { Fragment, useState } from 'react';
+import { createElement, Fragment, memo, Suspense, useState } from 'react';
 import type { Block } from '../../shared/model.js';
 import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks/names.js';
-import { isActive, type DateBound } from '../../shared/dates.js';
-import { geolocated } from '../../shared/geo.js';
-import { blockComponent } from '../blocks/registry.js';
+import { shownBlocks } from '../../shared/first-view.js';
+import { blockComponent, promisedBlock } from '../blocks/registry.js';
 import { usePage } from '../page/page-context.js';
-
-/**
- * A block with `startdate`/`enddate` is shown only while active (rule 29).
- * The timer is the exception: its `enddate` is what it counts down to, and
- * it shows its `expiredText` afterwards.
- */
-export function inDateRange(block: Block, now: Date): boolean {
-  if (block.component === 'blocks.timer') return true;
-  const { startdate, enddate } = block.props as { startdate?: DateBound; enddate?: DateBound };
-  return isActive({ startdate, enddate }, now);
-}
+import { BlockFrame, LaterBlock } from './DeferredBlock.js';
+import { useLaterFailed } from './later-hydration.js';
 
 /**
  * Renders a zone's blocks in order, keeping those targeted to the visitor's
@@ -26,25 +16,19 @@ export function inDateRange(block: Block, now: Date): boolean {
  */
 export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; title?: string; zone?: 'page' | 'header' | 'footer' }) {
   const { country, now } = usePage();
-  const shown = geolocated(blocks, country).filter((block) => inDateRange(block, now));
+  const shown = shownBlocks(blocks, country, now);
   const opening = firstContentBlock(shown);
   let index = 0;
   return (
     <>
       {shown.map((block) => {
-        const Component = blockComponent(block.component);
         const chrome = CHROME_COMPONENTS.has(block.component);
         const at = chrome ? -1 : index++;
         return (
           <Fragment key={block.key}>
             {title && block === opening && block.component !== 'blocks.hero' && <PageTitle title={title} />}
-            {Component ? (
-              <div className={`block block--${block.name}`} data-block={block.name} data-block-id={`${zone}-${block.key}`}>
-                <Component block={block} index={at} />
-              </div>
-            ) : (
-              <KeptBlock id={`${zone}-${block.key}`} name={block.name} />
-            )}
+            {/* Keyed by component too: a navigation that puts another block at this position starts it afresh. */}
+            <BlockItem key={block.component} block={block} index={at} zone={zone} />
           </Fragment>
         );
       })}
@@ -52,6 +36,27 @@ export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; t
     </>
   );
 }
+
+/**
+ * One block in its frame, inside a Suspense boundary of its own (on the
+ * server too, so the trees match): a block whose chunk comes after the first
+ * view (src/shared/first-view.ts) keeps its static HTML until it does.
+ * Memoised: a dehydrated boundary must not receive new props, or React
+ * renders it again from nothing. Whether it waits is decided once (the
+ * same element type for the block's life: no remount when the chunk lands).
+ */
+const BlockItem = memo(function BlockItem({ block, index, zone }: { block: Block; index: number; zone: string }) {
+  const id = `${zone}-${block.key}`;
+  const [later] = useState(() => !blockComponent(block.component) && !!promisedBlock(block.component));
+  const failed = useLaterFailed(block.component);
+  const Component = blockComponent(block.component);
+  if (later ? failed : !Component) return <KeptBlock id={id} name={block.name} />;
+  return (
+    <BlockFrame id={id} name={block.name} component={block.component}>
+      <Suspense fallback={null}>{later ? <LaterBlock id={id} block={block} index={index} /> : Component && createElement(Component, { block, index })}</Suspense>
+    </BlockFrame>
+  );
+});
 
 /**
  * A block whose chunk could not be loaded in the browser (a redeploy removed

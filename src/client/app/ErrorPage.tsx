@@ -4,6 +4,7 @@ import { linkHref } from '../../shared/routes.js';
 import { Link } from 'react-router-dom';
 import { DefaultLayout } from './DefaultLayout.js';
 import { useSearch } from '../page/use-search.js';
+import { ResponsiveImage } from '../components/ResponsiveImage.js';
 import './error-page.css';
 
 interface Props {
@@ -30,10 +31,14 @@ export function ErrorPage({ locale, status, message, error, layout }: Props) {
   const heading = error?.text404 || String(status);
   const description = error?.description404 || message || t(status === 404 ? 'error.description.404' : 'error.description.500');
   const links = (error?.links ?? []).filter((l) => l.slug && l.btntext);
-  const background = error?.media?.url ?? DEFAULT_ERROR_IMAGE;
+  const media = error?.media ?? null;
   const body = (
     <section className="error-page" data-status={status} data-message={message || undefined}>
-      <img className="error-page__media" src={background} alt="" width={error?.media?.width ?? 1600} height={error?.media?.height ?? 900} />
+      {media?.kind === 'image' ? (
+        <ResponsiveImage className="error-page__media" media={media} priority alt="" />
+      ) : (
+        <img className="error-page__media" src={media?.url ?? DEFAULT_ERROR_IMAGE} alt="" width={media?.width ?? 1600} height={media?.height ?? 900} />
+      )}
       <div className="error-page__content container">
         <p className="error-page__status">{status}</p>
         <h1 className="error-page__title">{heading}</h1>

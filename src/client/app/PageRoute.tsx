@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import type { Payload } from '../../shared/payload.js';
@@ -7,7 +7,7 @@ import { BlockList } from './BlockList.js';
 import { DefaultLayout } from './DefaultLayout.js';
 import { applyHead } from './document-head.js';
 import { ErrorPage } from './ErrorPage.js';
-import { PageContext } from '../page/page-context.js';
+import { PageContext, type PageContextValue } from '../page/page-context.js';
 import { PageDataContext } from '../page/page-data-context.js';
 import { useVisitor } from './visitor.js';
 import { notFoundError } from './not-found.js';
@@ -30,12 +30,29 @@ export function PageRoute() {
   const i18n = i18nFor(payload.locale);
   const { country, now } = useVisitor(payload);
   const hydrated = useHydrated();
+  // One object while nothing changes: blocks that hydrate after the first view must not see a new context before they do (later-hydration.ts).
+  const context = useMemo<PageContextValue>(
+    () =>
+      payload.kind === 'error'
+        ? { locale: payload.locale, path: '', alternates: {}, release: payload.release, canonical: '', title: payload.head.title, country, now }
+        : {
+            locale: payload.page.locale,
+            path: payload.page.path,
+            alternates: payload.page.alternates,
+            release: payload.release,
+            canonical: payload.head.canonical,
+            title: payload.head.title,
+            country,
+            now,
+          },
+    [payload, country, now],
+  );
   if (payload.kind === 'error') {
     // Rule 5: the static 404 page cannot know the path it is served for; the browser does.
     const message = hydrated && payload.status === 404 ? notFoundError(location.pathname, location.search, location.hash).message : payload.message;
     return (
       <I18nextProvider i18n={i18n}>
-        <PageContext.Provider value={{ locale: payload.locale, path: '', alternates: {}, release: payload.release, canonical: '', title: payload.head.title, country, now }}>
+        <PageContext.Provider value={context}>
           <PageDataContext.Provider value={payload.data}>
             <ErrorPage locale={payload.locale} status={payload.status} message={message} error={payload.error} layout={payload.layout} />
           </PageDataContext.Provider>
@@ -46,18 +63,7 @@ export function PageRoute() {
   const { page } = payload;
   return (
     <I18nextProvider i18n={i18n}>
-      <PageContext.Provider
-        value={{
-          locale: page.locale,
-          path: page.path,
-          alternates: page.alternates,
-          release: payload.release,
-          canonical: payload.head.canonical,
-          title: payload.head.title,
-          country,
-          now,
-        }}
-      >
+      <PageContext.Provider value={context}>
         <PageDataContext.Provider value={payload.data}>
           <DefaultLayout layout={payload.layout}>
             <BlockList blocks={page.blocks} title={page.title} />

@@ -4,6 +4,8 @@ import { LoadingOverlay } from '../runtime/loading-overlay.js';
 import { startPrefetch } from '../runtime/prefetch.js';
 import { useScrollAnimation } from '../runtime/scroll-animation.js';
 import { useLocaleRules } from '../runtime/root-redirect.js';
+import { loadLater, onPageHydrated } from './later-hydration.js';
+import { whenIdle } from '../lib/idle.js';
 
 /**
  * The root route: page routes render inside. Rule 6: ScrollRestoration scrolls to
@@ -12,10 +14,16 @@ import { useLocaleRules } from '../runtime/root-redirect.js';
 export function Shell() {
   // Rules 9–10: root redirect for Spanish visitors, locale cookie otherwise.
   useLocaleRules();
-  // A marker for tests and monitoring: the static HTML is now a live app.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  // A marker for tests and monitoring: the static HTML is now a live app, every block of it.
+  useEffect(
+    () =>
+      onPageHydrated(() => {
+        document.documentElement.dataset.hydrated = 'true';
+      }),
+    [],
+  );
+  // The blocks after the first view load when the browser is idle, if the visitor did not bring them sooner.
+  useEffect(() => whenIdle(() => loadLater()), []);
   // Rule 19: links prefetch their payloads once the app is live; rule 25: the desktop scroll animation.
   useEffect(() => startPrefetch(document.body), []);
   useScrollAnimation();

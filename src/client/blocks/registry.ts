@@ -9,10 +9,13 @@ import type { BlockComponent } from './props.js';
  * nothing else to edit.
  *
  * Chunks keep the first view small (≤ 130 KB of JavaScript): a page loads
- * the blocks it shows. They are loaded *before* rendering (`loadBlocks`:
- * before hydration, in the route loader before a client-side navigation,
- * all of them on the server), so rendering stays synchronous and the
- * hydrated tree is the server's (no Suspense fallback, no mismatch).
+ * the blocks it shows. They are loaded *before* rendering (`loadBlocks`: in
+ * the route loader before a client-side navigation, all of them on the
+ * server, the first view's before hydration), so rendering stays
+ * synchronous and the hydrated tree is the server's. The blocks a first
+ * view does not show are *promised* instead (`promiseBlocks`): their static
+ * HTML stays as it is, inside a Suspense boundary, until their chunk
+ * arrives (src/shared/first-view.ts, src/client/app/DeferredBlock.tsx).
  */
 type Module = { default: BlockComponent };
 
@@ -26,6 +29,8 @@ for (const [file, load] of Object.entries({
 }
 
 const loaded = new Map<string, BlockComponent>();
+const loading = new Map<string, Promise<void>>();
+const promised = new Map<string, { promise: Promise<BlockComponent>; resolve: (component: BlockComponent) => void }>();
 
 /** The component of a loaded block; undefined for an unknown block or one not loaded yet. */
 export function blockComponent(component: string): BlockComponent | undefined {
@@ -44,12 +49,45 @@ export function registeredComponents(): string[] {
  */
 export async function loadBlocks(components: Iterable<string>): Promise<void> {
   const wanted = [...new Set(components)].filter((c) => !loaded.has(c) && modules[c]);
-  await Promise.all(
-    wanted.map(async (component) => {
-      const module = await modules[component]!();
-      loaded.set(component, module.default);
-    }),
-  );
+  await Promise.all(wanted.map(loadBlock));
+}
+
+function loadBlock(component: string): Promise<void> {
+  let load = loading.get(component);
+  if (!load) {
+    load = modules[component]!().then(
+      (module) => {
+        loaded.set(component, module.default);
+        promised.get(component)?.resolve(module.default);
+      },
+      (error: unknown) => {
+        // Not kept: a later call tries again.
+        loading.delete(component);
+        throw error;
+      },
+    );
+    loading.set(component, load);
+  }
+  return load;
+}
+
+/**
+ * Promises the components of blocks that render before their chunk is
+ * loaded (registered and not loaded yet; the rest are skipped). Loading
+ * them is `loadBlocks`' job; a load that fails leaves the promise pending.
+ */
+export function promiseBlocks(components: Iterable<string>): void {
+  for (const component of components) {
+    if (loaded.has(component) || promised.has(component) || !modules[component]) continue;
+    let resolve!: (component: BlockComponent) => void;
+    const promise = new Promise<BlockComponent>((done) => (resolve = done));
+    promised.set(component, { promise, resolve });
+  }
+}
+
+/** The promise of a promised component (resolved once loaded), or undefined. */
+export function promisedBlock(component: string): Promise<BlockComponent> | undefined {
+  return promised.get(component)?.promise;
 }
 
 /** The `__component`s of some block lists (blocks do not nest blocks). */

@@ -1,5 +1,5 @@
 import type { Media } from '../../shared/model.js';
-import { srcSet } from '../../shared/media.js';
+import { srcSet, VARIANT_FORMATS, variantSrcSet } from '../../shared/media.js';
 
 interface Props {
   media: Media;
@@ -11,10 +11,16 @@ interface Props {
   alt?: string;
 }
 
-/** An image with explicit dimensions (no layout shift), `srcset`/`sizes`, lazy below the fold. */
+/**
+ * An image with explicit dimensions (no layout shift), `srcset`/`sizes`,
+ * lazy below the fold. When the build encoded it (media-encode.ts), a
+ * <picture> offers AVIF, then WebP, at the same `sizes`, with the CMS's
+ * JPEG or PNG as the fallback; the <picture> takes no box of its own
+ * (base.css), so the <img> is laid out and styled as without it.
+ */
 export function ResponsiveImage({ media, sizes = '100vw', priority = false, className, alt }: Props) {
   const set = srcSet(media);
-  return (
+  const img = (
     <img
       className={className}
       src={media.url}
@@ -27,5 +33,14 @@ export function ResponsiveImage({ media, sizes = '100vw', priority = false, clas
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
     />
+  );
+  if (!media.variants) return img;
+  return (
+    <picture>
+      {VARIANT_FORMATS.map(({ format, type }) => (
+        <source key={format} type={type} srcSet={variantSrcSet(media, format)} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

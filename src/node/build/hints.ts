@@ -1,8 +1,9 @@
-import type { Block } from '../../shared/model.js';
+import type { Block, Media } from '../../shared/model.js';
 import { firstContentBlock } from '../../shared/blocks/names.js';
+import { firstView } from '../../shared/first-view.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
-import { srcSet } from '../../shared/media.js';
+import { srcSet, variantSrcSet } from '../../shared/media.js';
 import type { Payload } from '../../shared/payload.js';
 
 /** A chunk of the client build's manifest (`.vite/manifest.json`). */
@@ -49,23 +50,31 @@ export interface PageHints {
 /**
  * Head hints of one page: a high-priority `preload` of the hero image when
  * the page opens with one (the LCP element on most pages), first in <head>;
- * `modulepreload` for the chunks of the blocks it renders (hydration waits
- * for them, so they must not be discovered late), last and at low priority,
- * so they do not take bandwidth from the stylesheet and the hero image.
+ * `modulepreload` for the chunks of the blocks of its first view
+ * (src/shared/first-view.ts: hydration waits for them, so they must not be
+ * discovered late), last and at low priority, so they do not take bandwidth
+ * from the stylesheet and the hero image. The page's other blocks load
+ * after hydration.
  */
 export function pageHints(payload: Payload, chunks: Map<string, string[]>): PageHints {
-  const blocks: Block[] = [...(payload.kind === 'page' ? payload.page.blocks : []), ...(payload.layout?.header ?? []), ...(payload.layout?.footer ?? [])];
-  const files = new Set(blocks.flatMap((b) => chunks.get(b.component) ?? []));
+  const files = new Set(firstView(payload).now.flatMap((component) => chunks.get(component) ?? []));
   const late = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
   const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;
   const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;
   return { early: hero ?? '', late: late.join('\n    ') };
 }
 
+/**
+ * The hero image's preload names what the <picture> will pick: its AVIF
+ * `srcset` when the build encoded it (a browser without AVIF skips the hint
+ * by its `type` and finds the WebP in the page), else the CMS's candidates.
+ */
 function heroImage(block: Block): string | null {
-  const media = block.props.media as { kind?: string; url?: string } | null | undefined;
+  const media = block.props.media as Media | null | undefined;
   if (media?.kind !== 'image' || typeof media.url !== 'string') return null;
-  const set = srcSet(media as Parameters<typeof srcSet>[0]);
+  const avif = variantSrcSet(media, 'avif');
+  if (avif) return `<link rel="preload" as="image" imagesrcset="${escapeHtml(avif)}" imagesizes="100vw" type="image/avif" fetchpriority="high">`;
+  const set = srcSet(media);
   const attrs = set ? ` imagesrcset="${escapeHtml(set)}" imagesizes="100vw"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(media.url)}"${attrs} fetchpriority="high">`;
 }

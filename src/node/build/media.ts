@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Media } from '../../shared/model.js';
+import type { Media, MediaVariants } from '../../shared/model.js';
 import { uploadsInText } from '../cms/media-urls.js';
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
@@ -15,9 +15,17 @@ export interface KnownMedia {
   name: string;
 }
 
+/**
+ * Source url → site url of every media file; `variants`: the AVIF and WebP
+ * variants the encoder made of raster originals (media-encode.ts), by source url.
+ */
+class MediaUrls extends Map<string, string> {
+  readonly variants = new Map<string, MediaVariants>();
+}
+
 export interface MediaCopy {
-  /** Site url of each source url. */
-  urls: Map<string, string>;
+  /** Site url of each source url (and the variants of each raster original). */
+  urls: MediaUrls;
   files: number;
   bytes: number;
   missing: string[];
@@ -49,13 +57,17 @@ export function mediaUrlsInContent(value: unknown): string[] {
   return [...urls].sort();
 }
 
-/** A deep copy of `value` with every media url mapped (unknown urls are left as they are). */
+/** A deep copy of `value` with every media url mapped (unknown urls are left as they are) and each encoded image's variants attached. */
 export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>, media = new Map<Media, Media>()): T {
   // A media value used in many places (normalise interns them) is rewritten once; `media` may be shared by calls with the same `urls`.
   const visit = (node: unknown): unknown => {
     if (isMedia(node)) {
       let copy = media.get(node);
-      if (!copy) media.set(node, (copy = { ...node, url: urls.get(node.url) ?? node.url, formats: node.formats.map((f) => ({ ...f, url: urls.get(f.url) ?? f.url })) }));
+      if (!copy) {
+        const variants = urls instanceof MediaUrls ? urls.variants.get(node.url) : undefined;
+        copy = { ...node, url: urls.get(node.url) ?? node.url, formats: node.formats.map((f) => ({ ...f, url: urls.get(f.url) ?? f.url })), ...(variants && { variants }) };
+        media.set(node, copy);
+      }
       return copy;
     }
     if (typeof node === 'string') {
@@ -82,7 +94,7 @@ export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>, media =
  * the caller decides.
  */
 export async function copyMedia(urls: string[], resolve: (url: string) => string, outDir: string, known?: Map<string, KnownMedia>): Promise<MediaCopy> {
-  const result: MediaCopy = { urls: new Map(), files: 0, bytes: 0, missing: [] };
+  const result: MediaCopy = { urls: new MediaUrls(), files: 0, bytes: 0, missing: [] };
   await mkdir(path.join(outDir, MEDIA_DIR), { recursive: true });
   for (const url of urls) {
     const source = resolve(url);

@@ -7,6 +7,7 @@ import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { encodeImages, rasterImages } from './media-encode.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
@@ -118,15 +119,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const media = await phases.run(
     'media',
-    () => copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media),
-    (m) => `${m.files} files, ${formatBytes(m.bytes)}`,
+    async () =>
+      encodeImages(
+        await copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media),
+        rasterImages(loaded.content),
+        staging,
+        path.join(paths.work, 'media'),
+      ),
+    (m) => `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache`,
   );
-  if (media.missing.length > 0) {
+  if (media.missing.length > 0 || media.undecodable.length > 0) {
     throw new ContentValidationError(
-      media.missing.map((url) => {
-        const { severity, code, message, hint } = ISSUES.mediaMissing(url, loaded.resolveMedia(url));
-        return { severity, code, message, entity: 'media', hint };
-      }),
+      [...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))), ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason))].map(
+        ({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint }),
+      ),
     );
   }
   const content = memo ? memo.rewrite(loaded.content, media.urls) : rewriteMediaUrls(loaded.content, media.urls);

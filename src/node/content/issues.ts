@@ -492,6 +492,18 @@ export const CATALOGUE = {
     hint: 'Re-run the crawl (npm run content:pull) or restore the file in content-cache/uploads/.',
     example: ['/uploads/pool.jpg', 'content-cache/uploads/pool.jpg'],
   }),
+
+  imageUndecodable: define({
+    code: 'ImageUndecodable',
+    severity: 'error',
+    area: MEDIA,
+    title: 'An image the build cannot encode',
+    description:
+      "The build's media phase encodes every JPEG, PNG and WebP image to AVIF and WebP at the widths the layout needs; this file, though the CMS calls it an image, cannot be decoded (truncated, corrupt, or another format under an image's name). Browsers could not show it either. Raised about the entity `media`.",
+    message: (url: string, reason: string) => `Image ${url} cannot be decoded to make its AVIF and WebP versions (${reason})`,
+    hint: 'Upload the image again in the CMS (re-export it from the original), then rebuild.',
+    example: ['/uploads/pool.jpg', 'Input buffer has corrupt header'],
+  }),
 } as const;
 
 type Catalogue = typeof CATALOGUE;

@@ -17,6 +17,12 @@ describe('blocks.video', () => {
     expect(html).toContain('playsInline');
   });
 
+  it('its poster is the WebP the build made at the width of the content column, when there is one', () => {
+    const poster = { ...image, variants: { key: 'k3y', widths: [400, 800, 1200, 1600] } };
+    const html = renderStatic(<Video block={block('blocks.video', { media: video, poster })} index={0} />);
+    expect(html).toContain('poster="/assets/media/sea.abc.k3y-1200.webp"');
+  });
+
   it('without autoplay it loads nothing until asked', () => {
     const html = renderStatic(<Video block={block('blocks.video', { media: video, autoplay: false })} index={0} />, { locale: 'es' });
     expect(html).toContain('preload="none"');

@@ -2,6 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { prefersReducedMotion } from '../../lib/reduced-motion.js';
 import type { BlockComponentProps } from '../props.js';
+import { singleImageUrl } from '../../../shared/media.js';
+
+/** The video fills the content column (72rem, 1,152 px): one poster file for every screen, so the one that covers it. */
+const POSTER_WIDTH = 1152;
 
 /**
  * `blocks.video`: media (video), poster, autoplay, loop. Autoplay is muted
@@ -23,7 +27,7 @@ export function Video({ block }: BlockComponentProps<'blocks.video'>) {
       <video
         ref={ref}
         src={media.url}
-        poster={poster?.url}
+        poster={poster ? singleImageUrl(poster, POSTER_WIDTH) : undefined}
         width={media.width ?? poster?.width ?? undefined}
         height={media.height ?? poster?.height ?? undefined}
         controls

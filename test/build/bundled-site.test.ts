@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../src/node/build/hash.js';
+import { ROOT } from '../../src/node/build/paths.js';
+import { FIRST_VIEW_BUDGET, formatFirstView, measureFirstView, overBudget, type PageWeight } from '../../src/node/perf/first-view.js';
+import { buildSite, type TestBuild } from '../support/build-site.js';
+
+/**
+ * The bundled site (content-cache/) as built: the first-view budget
+ * (docs/performance.md, "First view"; sizes, not times: a page over budget
+ * fails with the whole table `npm run bench:size` prints) and its photos in
+ * modern formats.
+ */
+let build: TestBuild;
+let rows: PageWeight[];
+let pages: Map<string, string>;
+beforeAll(async () => {
+  build = await buildSite(path.join(ROOT, 'content-cache'));
+  rows = measureFirstView(build.paths.dist);
+  const files = (await listFiles(build.paths.dist)).filter((file) => file.endsWith('.html') && !file.startsWith('builds/'));
+  pages = new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(build.paths.dist, file), 'utf8')] as const)));
+});
+
+describe('first-view budget of the bundled site', () => {
+  it('measures every page of both locales', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(45);
+    expect(rows.map((r) => r.page)).toEqual(expect.arrayContaining(['index.html', 'es.html', 'all-blocks.html', '404.html', 'es/404.html']));
+  });
+
+  it(`keeps every page within ${FIRST_VIEW_BUDGET.js / 1024} KB of JavaScript and ${FIRST_VIEW_BUDGET.css / 1024} KB of CSS (gzip) before hydration`, () => {
+    const over = overBudget(rows);
+    expect(over, `${over.length} page(s) over budget:\n${formatFirstView(rows)}`).toEqual([]);
+  });
+});
+
+describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-encode.ts)', () => {
+  const magic = async (url: string) => (await readFile(path.join(build.paths.dist, url))).subarray(0, 12).toString('latin1');
+
+  it('every CMS photo of every page is a <picture>: AVIF, then WebP, then the original <img> with its width and height', async () => {
+    let pictures = 0;
+    for (const [file, html] of pages) {
+      const outside = html.replace(/<picture>.*?<\/picture>/gs, '');
+      expect(outside.match(/<img [^>]*src="\/assets\/media\/[^"]+\.(?:jpe?g|png|webp)"/g), `${file}: a photo without <picture>`).toBeNull();
+      for (const [, sources, img] of html.matchAll(/<picture>(.*?)(<img [^>]*>)<\/picture>/gs)) {
+        pictures += 1;
+        expect(sources, file).toMatch(/^<source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp" srcSet="[^"]+" sizes="[^"]+"\/>$/);
+        expect(img, file).toMatch(/ width="\d+" height="\d+"/);
+      }
+    }
+    expect(pictures).toBeGreaterThan(100);
+  });
+
+  it('the variants they name are on the site, AVIF and WebP files; the home page preloads its hero in AVIF and its video poster is WebP', async () => {
+    const home = pages.get('index.html')!;
+    const urls = new Set([...home.matchAll(/(\/assets\/media\/[^\s",]+\.(?:avif|webp))/g)].map((m) => m[1]!));
+    expect(urls.size).toBeGreaterThan(20);
+    for (const url of urls) expect(await magic(url), url).toMatch(url.endsWith('.avif') ? /^....ftypavif/s : /^RIFF....WEBP$/s);
+    expect(home).toMatch(/<link rel="preload" as="image" imagesrcset="[^"]+\.avif 400w[^"]*" imagesizes="100vw" type="image\/avif" fetchpriority="high">/);
+    expect(home).toMatch(/<video [^>]*poster="\/assets\/media\/[^"]+\.webp"/);
+  });
+});
