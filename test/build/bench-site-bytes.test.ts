@@ -11,10 +11,12 @@ import { buildSite } from '../support/build-site.js';
  * Size budget of the benchmark site (README, Performance, "Budgets"): the bytes a
  * page of `npm run bench:build` publishes (its HTML and its payload), on
  * average. Sizes, not times: a change that makes every page heavier fails
- * here with the numbers. Measured 84.7 KB a page when the budget was set
- * (README, Performance); raise it only with a reason in the commit.
+ * here with the numbers. Measured 84.7 KB a page when the budget was set,
+ * 94.9 KB once CMS images were served as AVIF and WebP (a `<picture>` with
+ * two `<source srcset>` for each of the page's 28 images); raise it only with
+ * a reason in the commit (README, Performance).
  */
-const BUDGET_KB_PER_PAGE = 88;
+const BUDGET_KB_PER_PAGE = 98;
 
 describe('bench site bytes per page', () => {
   it(`a page of the benchmark site publishes at most ${BUDGET_KB_PER_PAGE} KB of HTML and payload on average`, async () => {
