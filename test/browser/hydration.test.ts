@@ -25,6 +25,24 @@ describe('hydration of the bundled site (rule 18)', () => {
     await page.context().close();
   });
 
+  it('the scripts start after the first paint and the hero image, never before (src/node/build/boot-script.ts)', async () => {
+    const { page, problems } = await openPage(chromium(), { width: 412 });
+    await page.goto(`${origin}/`);
+    await waitForHydration(page);
+    const order = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const entry = resources.find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name));
+      const hero = resources.find((r) => /\.avif$/.test(r.name) && r.initiatorType === 'link');
+      return { paint: performance.getEntriesByName('first-paint')[0]?.startTime, entry: entry?.startTime, hero: hero?.responseEnd };
+    });
+    expect(order.paint).toBeGreaterThan(0);
+    expect(order.hero).toBeGreaterThan(0);
+    expect(order.entry).toBeGreaterThan(order.paint!);
+    expect(order.entry).toBeGreaterThanOrEqual(order.hero!);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('a block after the first view keeps its static HTML until its chunk arrives, then hydrates in place (src/shared/first-view.ts)', async () => {
     const { page, problems } = await openPage(chromium());
     let release = () => {};

@@ -11,6 +11,7 @@ import { handleChunkError } from '../runtime/chunk-errors.js';
  * rendered again from nothing), so the visitor's country and clock (rules
  * 29–30) wait for it, and so does the `data-hydrated` marker.
  */
+
 /** Block id → its component, for the blocks of the static HTML still waiting. */
 const waiting = new Map<string, string>();
 const unloaded = new Set<string>();

@@ -7,6 +7,7 @@ import { PUBLIC_CONFIG_GLOBALS, type PublicConfig } from '../../shared/public-co
 import { hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 import { blockChunks, type BlockChunkManifest, type ManifestChunk } from './hints.js';
+import { SCRIPTS_TEMPLATE_OPEN } from './boot-script.js';
 
 /** What the browser and server bundles are built from (rule 13: "code"). */
 const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
@@ -96,7 +97,8 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
 /**
  * The client build's index.html, with `modulepreload` hints for the chunks
  * hydration imports lazily (react-dom/client, via vite-react-ssg), so the
- * browser fetches them in parallel instead of after the entry.
+ * browser fetches them in parallel instead of after the entry; the entry and
+ * every hint wait for the first paint (boot-script.ts).
  */
 export async function readTemplate(bundle: Bundle): Promise<{ html: string; chunks: Map<string, string[]> }> {
   const html = await readFile(path.join(bundle.clientDir, 'index.html'), 'utf8');
@@ -111,8 +113,12 @@ export async function readTemplate(bundle: Bundle): Promise<{ html: string; chun
   const hints = lazy.filter((file): file is string => !!file && !perPage.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   // The stylesheet first: it blocks rendering, so it must not queue behind the scripts.
   const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+  // The entry and its modulepreloads wait for the first paint (boot-script.ts): into the template
+  // that ends <head>, where each page adds its blocks' hints and closes it (hints.ts).
+  const scripts = [...(html.match(/\s*<script type="module"[^>]*><\/script>/g) ?? []), ...(html.match(/\s*<link rel="modulepreload"[^>]*>/g) ?? [])];
   let ordered = html;
-  for (const link of stylesheets) ordered = ordered.replace(link, '');
+  for (const tag of [...stylesheets, ...scripts]) ordered = ordered.replace(tag, '');
   ordered = ordered.replace('<!--marea-head-->', `<!--marea-head-->${stylesheets.join('')}`);
-  return { html: ordered.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`), chunks };
+  const deferred = [...scripts.map((tag) => tag.trim()), ...hints];
+  return { html: ordered.replace('</head>', `  ${SCRIPTS_TEMPLATE_OPEN}\n    ${deferred.join('\n    ')}\n  </head>`), chunks };
 }

@@ -4,6 +4,7 @@ import { firstView } from '../../shared/first-view.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
 import { srcSet, variantSrcSet } from '../../shared/media.js';
+import { BOOT_SCRIPT } from './boot-script.js';
 import type { Payload } from '../../shared/payload.js';
 
 /** A chunk of the client build's manifest (`.vite/manifest.json`). */
@@ -52,13 +53,15 @@ export interface PageHints {
  * the page opens with one (the LCP element on most pages), first in <head>;
  * `modulepreload` for the chunks of the blocks of its first view
  * (src/shared/first-view.ts: hydration waits for them, so they must not be
- * discovered late), last and at low priority, so they do not take bandwidth
- * from the stylesheet and the hero image. The page's other blocks load
- * after hydration.
+ * discovered late), last, at low priority, and like the entry only after the
+ * first paint (boot-script.ts), so they do not take bandwidth from the
+ * stylesheet and the hero image. The page's other blocks load after hydration.
  */
 export function pageHints(payload: Payload, chunks: Map<string, string[]>): PageHints {
   const files = new Set(firstView(payload).now.flatMap((component) => chunks.get(component) ?? []));
-  const late = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+  const preloads = [...files].sort().map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+  // They end the template of scripts that wait for the first paint (bundle.ts opens it), then the loader.
+  const late = [...preloads, '</template>', `<script>${BOOT_SCRIPT}</script>`];
   const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;
   const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;
   return { early: hero ?? '', late: late.join('\n    ') };

@@ -63,22 +63,21 @@ export function rasterImages(value: unknown): string[] {
  * `copyMedia`) to AVIF and WebP at `VARIANT_WIDTHS`, beside it
  * (`variantUrl`), and records the variants in `copy.urls.variants` for
  * `rewriteMediaUrls`. Encoded files are cached in `cacheDir` by the
- * original's content hash and `VARIANT_KEY`: a rebuild encodes nothing it
- * encoded before.
+ * original's name and content hash (its site name) and `VARIANT_KEY`: a
+ * rebuild encodes nothing it encoded before.
  */
 export async function encodeImages(copy: MediaCopy, images: string[], outDir: string, cacheDir: string): Promise<MediaEncoding> {
   const result: MediaEncoding = { ...copy, encoded: 0, reused: 0, undecodable: [] };
   for (const url of images) {
     const site = copy.urls.get(url);
     if (!site) continue; // missing: reported by the caller
-    const original = path.join(outDir, site);
-    const bytes = await readFile(original);
-    const entry = path.join(cacheDir, `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-${VARIANT_KEY}`);
+    // The copy's name carries the original's content hash (copyMedia): a cache hit reads nothing but the variants.
+    const entry = path.join(cacheDir, `${path.basename(site)}-${VARIANT_KEY}`);
     let widths = await cachedWidths(entry);
     if (widths) result.reused += widths.length * VARIANT_FORMATS.length;
     else {
       try {
-        widths = await encode(bytes, entry);
+        widths = await encode(await readFile(path.join(outDir, site)), entry);
       } catch (error) {
         result.undecodable.push({ url, reason: error instanceof Error ? error.message : String(error) });
         continue;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, renderStatic } from '../../../../test/support/render.js';
 import { block, image } from '../../../../test/support/blocks.js';
 import { Video } from './Video.js';
@@ -6,11 +6,12 @@ import { Video } from './Video.js';
 const video = { ...image, kind: 'video' as const, mime: 'video/mp4', url: '/assets/media/lagoon.abc.mp4', width: 640, height: 360, formats: [] };
 
 describe('blocks.video', () => {
-  it('autoplay is muted and inline, with poster, loop and controls', () => {
+  it('autoplay is muted and inline, with poster, loop and controls; the static HTML loads nothing but the poster (it plays once in view)', () => {
     const html = renderStatic(<Video block={block('blocks.video', { media: video, poster: image, autoplay: true, loop: true })} index={0} />);
     expect(html).toMatch(/<video[^>]*src="\/assets\/media\/lagoon.abc.mp4"/);
     expect(html).toContain('poster="/assets/media/sea.abc.jpg"');
-    expect(html).toContain('autoPlay');
+    expect(html).not.toContain('autoPlay');
+    expect(html).toContain('preload="none"');
     expect(html).toContain('muted');
     expect(html).toContain('loop');
     expect(html).toContain('controls');
@@ -31,20 +32,51 @@ describe('blocks.video', () => {
   });
 });
 
-describe('blocks.video and reduced motion', () => {
-  afterEach(() => vi.restoreAllMocks());
+/** happy-dom's IntersectionObserver never fires: this one is driven by the test. */
+class FakeIntersectionObserver {
+  static current: FakeIntersectionObserver | null = null;
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.current = this;
+  }
+  observe() {}
+  disconnect() {}
+  /** The video comes into view (or near it). */
+  show() {
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+}
 
-  it('pauses an autoplaying video after hydration when the visitor prefers reduced motion', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
-    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-    await mount(<Video block={block('blocks.video', { media: { ...image, kind: 'video', url: '/v.mp4' }, autoplay: true })} index={1} />);
-    expect(pause).toHaveBeenCalledTimes(1);
+describe('blocks.video autoplay: in view, and never for reduced motion', () => {
+  const autoplaying = block('blocks.video', { media: { ...image, kind: 'video', url: '/v.mp4' }, autoplay: true });
+  let play: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    FakeIntersectionObserver.current = null;
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
-  it('leaves it playing otherwise', async () => {
+  it('starts playing when it comes into view, not before', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: false, media: query }) as MediaQueryList);
-    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-    await mount(<Video block={block('blocks.video', { media: { ...image, kind: 'video', url: '/v.mp4' }, autoplay: true })} index={1} />);
-    expect(pause).not.toHaveBeenCalled();
+    await mount(<Video block={autoplaying} index={1} />);
+    expect(play).not.toHaveBeenCalled();
+    FakeIntersectionObserver.current!.show();
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('never starts for a visitor who prefers reduced motion', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
+    await mount(<Video block={autoplaying} index={1} />);
+    expect(FakeIntersectionObserver.current).toBeNull();
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it('a video without autoplay waits for the visitor', async () => {
+    await mount(<Video block={{ ...autoplaying, props: { ...autoplaying.props, autoplay: false } }} index={1} />);
+    expect(FakeIntersectionObserver.current).toBeNull();
+    expect(play).not.toHaveBeenCalled();
   });
 });

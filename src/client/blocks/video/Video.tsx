@@ -7,21 +7,40 @@ import { singleImageUrl } from '../../../shared/media.js';
 /** The video fills the content column (72rem, 1,152 px): one poster file for every screen, so the one that covers it. */
 const POSTER_WIDTH = 1152;
 
+/** How far ahead of the viewport an autoplaying video starts: a quarter of a screen. */
+const NEAR = '25% 0px';
+
 /**
  * `blocks.video`: media (video), poster, autoplay, loop. Autoplay is muted
- * (browsers refuse sound), stopped for visitors who prefer reduced motion,
- * and the native controls stay available.
+ * (browsers refuse sound) and starts when the video comes into view, never
+ * for visitors who prefer reduced motion: until then nothing but the poster
+ * downloads (a video further down the page does not compete with the first
+ * view). The native controls stay available, with or without JavaScript.
  */
 export function Video({ block }: BlockComponentProps<'blocks.video'>) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
+  const autoplay = block.props.autoplay ?? false;
   useEffect(() => {
-    if (prefersReducedMotion()) ref.current?.pause();
-  }, []);
+    const video = ref.current;
+    if (!video || !autoplay || prefersReducedMotion()) return;
+    // A browser that refuses to play keeps the poster and the controls.
+    const play = () => void video.play().catch(() => {});
+    if (typeof IntersectionObserver !== 'function') return play();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        play();
+      },
+      { rootMargin: NEAR },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, [autoplay]);
   const media = block.props.media ?? null;
   const poster = block.props.poster ?? null;
   if (!media) return null;
-  const autoplay = block.props.autoplay ?? false;
   return (
     <figure className="block-video container">
       <video
@@ -31,11 +50,10 @@ export function Video({ block }: BlockComponentProps<'blocks.video'>) {
         width={media.width ?? poster?.width ?? undefined}
         height={media.height ?? poster?.height ?? undefined}
         controls
-        autoPlay={autoplay}
         muted={autoplay}
         loop={block.props.loop ?? false}
         playsInline
-        preload={autoplay ? 'auto' : 'none'}
+        preload="none"
         aria-label={media.alt || undefined}
       >
         {t('media.videoUnsupported')}
