@@ -48,7 +48,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'marea-bench-'));
 const contentDir = path.join(dir, 'content');
 const generating = performance.now();
 await writeSyntheticContent(contentDir, slugs);
-// Not part of a build: bench:peers takes it off the process's wall time.
+// Reported beside the build's own wall time: writing the synthetic content is not part of a build.
 const generateMs = performance.now() - generating;
 const sitePaths = (name: string) => projectPaths({ dist: path.join(dir, name, 'dist'), builds: path.join(dir, name, 'builds') });
 const paths = sitePaths('site');
