@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * `npm test` runs six projects: unit tests beside the code (happy-dom, or
- * node where a file says `@vitest-environment node`; test/docs/ too), the Netlify
+ * node where a file says `@vitest-environment node`; test/docs/ and test/ci/ too), the Netlify
  * configuration and edge/plugin tests (offline), the lint configuration's
  * own tests (its boundaries fire), the build tests on the fixture site, the
  * round trip through a real Strapi (cms/), and
@@ -15,7 +15,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['test/support/react-act.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/ci/**/*.test.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['test/support/react-act.ts'],
+        },
       },
       {
         extends: true,

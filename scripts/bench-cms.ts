@@ -10,10 +10,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';
-import { writeSeedFile } from '../src/node/cms-seed/write-seed.js';
 import { ensureCmsInstalled } from '../src/node/cms-server/install.js';
 import { CMS_DIR } from '../src/node/cms-server/paths.js';
-import { startCms, throwawaySecrets } from '../src/node/cms-server/start.js';
+import { startSeededCms } from '../src/node/cms-server/throwaway.js';
 import { loadContent } from '../src/node/build/source.js';
 import { PhaseRecorder } from '../src/node/build/task.js';
 import { loadConfig } from '../src/node/config/env.js';
@@ -29,20 +28,8 @@ const install = installed ? seconds(since) : 'already installed (run with -- --r
 
 const dir = await mkdtemp(path.join(tmpdir(), 'marea-bench-cms-'));
 try {
-  const seedFile = path.join(dir, 'seed.json');
-  const config = loadConfig();
-  await writeSeedFile(projectPaths().contentCache, seedFile, config.cmsLocales);
   since = performance.now();
-  const cms = await startCms({
-    cmsDir: CMS_DIR,
-    port: 1390,
-    admin: false,
-    databaseFile: path.join(dir, 'data.db'),
-    publicDir: path.join(dir, 'public'),
-    localFile: path.join(dir, 'local.json'),
-    seedFile,
-    secrets: throwawaySecrets(),
-  });
+  const cms = await startSeededCms(dir, { port: 1390 });
   const start = seconds(since);
   const afterStart = cms.rss();
   try {

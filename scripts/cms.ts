@@ -18,6 +18,8 @@ import { CMS_DIR, cmsState } from '../src/node/cms-server/paths.js';
 import { ensureSecrets } from '../src/node/cms-server/secrets.js';
 import { startCms } from '../src/node/cms-server/start.js';
 import { loadConfig } from '../src/node/config/env.js';
+import { webhookSecrets } from '../src/node/webhook/secrets.js';
+import { strapiLoopEnv } from '../src/node/webhook/service.js';
 
 const port = Number(process.env.CMS_PORT ?? 1337);
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -43,8 +45,12 @@ if (!existsSync(path.join(CMS_DIR, 'build', 'index.html'))) {
   console.log(`✓ admin panel built in ${seconds(since)}`);
 }
 
+// The editors' loop (README, "Publishing"): Strapi posts its webhooks to `npm run webhook` and links its preview there.
+const webhookOrigin = `http://127.0.0.1:${Number(process.env.WEBHOOK_PORT ?? 4174)}`;
+const loop = strapiLoopEnv(webhookOrigin, webhookSecrets({ work: process.env.MAREA_CMS_STATE || projectPaths().work }));
+
 since = Date.now();
-const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, log: (line) => process.stdout.write(`${line}\n`) }).catch((error: Error) => {
+const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, env: loop, log: (line) => process.stdout.write(`${line}\n`) }).catch((error: Error) => {
   console.error(`✗ ${error.message}`);
   process.exit(1);
 });
@@ -61,5 +67,7 @@ console.log(`
   Admin panel   ${cms.url}/admin
   Login         ${cms.adminEmail} / ${cms.adminPassword}
   Build from it CMS_URL=${cms.url} CMS_TOKEN=${cms.token} npm run build
+  Publishing    npm run webhook (in another terminal): rebuilds on each publish and serves the site at ${webhookOrigin}/
+                Strapi's webhook → ${loop.MAREA_WEBHOOK_URL}; "Open preview" → ${loop.MAREA_PREVIEW_URL}
 
 The content was seeded from content-cache/ on the first start only; your edits stay. Ctrl-C stops the CMS.`);

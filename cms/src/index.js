@@ -109,6 +109,31 @@ async function seed(strapi) {
   strapi.log.info(`[marea] seeded ${counts.documents} documents and ${counts.media} media files in ${counts.seconds} s`);
 }
 
+const WEBHOOK_NAME = 'Marea site (npm run webhook)';
+
+/**
+ * The webhook to Marea's webhook service, with its secret header, when
+ * `npm run cms` passes MAREA_WEBHOOK_URL and MAREA_WEBHOOK_SECRET: created
+ * once, updated on later starts (a new port or secret), and registered with
+ * the running webhook runner. Set here rather than through the admin API,
+ * which refuses local addresses in production mode (and the service is
+ * local: 127.0.0.1). Registered after the seed, so seeding sends no events.
+ */
+async function ensureWebhook(strapi) {
+  const url = process.env.MAREA_WEBHOOK_URL;
+  const secret = process.env.MAREA_WEBHOOK_SECRET;
+  if (!url || !secret) return;
+  const store = strapi.get('webhookStore');
+  const runner = strapi.get('webhookRunner');
+  const allowed = new Set(Array.from(store.allowedEvents.values()));
+  const wanted = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
+  const data = { name: WEBHOOK_NAME, url, headers: { Authorization: `Bearer ${secret}` }, events: wanted.filter((event) => allowed.has(event)), isEnabled: true };
+  const existing = (await store.findWebhooks()).find((webhook) => webhook.name === WEBHOOK_NAME);
+  if (existing) runner.update(await store.updateWebhook(existing.id, data));
+  else runner.add(await store.createWebhook(data));
+  strapi.log.info(`[marea] webhook ${existing ? 'updated' : 'created'}: ${data.events.join(', ')} → ${url}`);
+}
+
 module.exports = {
   register() {},
   async bootstrap({ strapi }) {
@@ -116,5 +141,6 @@ module.exports = {
     await ensureAccess(strapi);
     await labelFields(strapi);
     await seed(strapi);
+    await ensureWebhook(strapi);
   },
 };

@@ -104,3 +104,26 @@ export class PreviousBuild {
     }
   }
 }
+
+/** Pages (site paths: `/`, `/es/habitaciones`, `/404` for the error pages) added, changed and removed between two stored builds. */
+export interface PageChanges {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+/** What changed between two stored builds' page indexes; every page is `added` when there is no build before. */
+export async function pageChanges(paths: ProjectPaths, before: string | null, after: string): Promise<PageChanges> {
+  const read = async (id: string) => new Map((JSON.parse(await readFile(pageIndexFile(paths, id), 'utf8')) as SavedIndex).pages);
+  const old = before ? await read(before).catch(() => new Map<string, string>()) : new Map<string, string>();
+  const now = await read(after);
+  const url = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+  const result: PageChanges = { added: [], changed: [], removed: [] };
+  for (const [file, key] of now) {
+    const was = old.get(file);
+    if (was === undefined) result.added.push(url(file));
+    else if (was !== key) result.changed.push(url(file));
+  }
+  for (const file of old.keys()) if (!now.has(file)) result.removed.push(url(file));
+  return result;
+}

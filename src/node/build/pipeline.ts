@@ -4,6 +4,7 @@ import type { ContentIssue, SiteContent } from '../../shared/model.js';
 import type { Config } from '../config/env.js';
 import { ISSUES } from '../content/issues.js';
 import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
+import { writeChecksums } from './checksums.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
@@ -82,7 +83,7 @@ export class ContentValidationError extends Error {
  * own content: the code (sources and lockfile) and the public configuration.
  * Pages and payloads carry it; the build id adds the content and the day.
  */
-async function releaseId(config: Config, paths: ProjectPaths): Promise<string> {
+export async function releaseId(config: Config, paths: ProjectPaths): Promise<string> {
   const codeHash = await hashInputs(paths.root, CODE_INPUTS);
   return sha256(codeHash, JSON.stringify(config.public), config.siteUrl, JSON.stringify(config.defaultCountry)).slice(0, 12);
 }
@@ -209,6 +210,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'manifests',
     () => writeFiles(staging, manifests),
     () => `build ${buildId}, sitemap ${pages.length} urls`,
+  );
+
+  // SHA256SUMS (checksums.ts): hashes of files linked unchanged from the previous build are taken from its manifest.
+  const previousBuildDir = previous ? path.join(paths.builds, previous.buildId) : null;
+  await phases.run(
+    'checksums',
+    () => writeChecksums(staging, previousBuildDir),
+    (c) => `SHA256SUMS: ${c.files} files${c.reused ? `, ${c.reused} hashes reused from ${previous!.buildId}` : ''}`,
   );
 
   const buildDir = await storeBuild(paths, staging, { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() });

@@ -30,6 +30,8 @@ export interface SourceOptions {
   raw?: RawSite;
   /** Kept by a long-running builder between builds (normalise.ts). */
   memo?: NormaliseMemo;
+  /** Where the media of `raw` were downloaded (laid out like the cache); a file missing there is read from the cache. */
+  mediaDir?: string;
 }
 
 /** A CMS that cannot be reached (as opposed to one that answers wrongly, which always fails). */
@@ -99,7 +101,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     .filter((d): d is string => !!d)
     .sort()
     .pop();
-  const crawlDir = crawled?.dir;
+  const crawlDir = crawled?.dir ?? options.mediaDir;
   return {
     content,
     issues,

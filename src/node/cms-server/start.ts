@@ -28,6 +28,8 @@ export interface StartOptions {
   readonly publicDir?: string;
   readonly seedFile?: string;
   readonly localFile?: string;
+  /** More environment for Strapi (the webhook and preview settings of `strapiLoopEnv`). */
+  readonly env?: Readonly<Record<string, string>>;
   /** Secrets; default: from cms/.env, which Strapi reads itself. */
   readonly secrets?: Readonly<Record<string, string>>;
   readonly log?: (line: string) => void;
@@ -95,6 +97,7 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
     ...(options.databaseFile ? { DATABASE_FILENAME: options.databaseFile } : {}),
     ...(options.publicDir ? { MAREA_CMS_PUBLIC_DIR: options.publicDir } : {}),
     ...(options.seedFile ? { MAREA_CMS_SEED_FILE: options.seedFile } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, [path.join(options.cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
     cwd: options.cmsDir,

@@ -35,9 +35,19 @@ export interface CmsClient {
    * `meta.pagination` rewritten as if one page held them all.
    */
   fetchCollection(endpoint: EndpointName, cmsLocale?: string): Promise<CollectionResponse>;
-  /** The `data` of a single type (Strapi 4 or 5 shape, untouched), or null when the CMS has none (404). */
-  fetchSingle(endpoint: EndpointName, cmsLocale?: string): Promise<unknown>;
+  /** The `data` of a single type (Strapi 4 or 5 shape, untouched), or null when the CMS has none (404); `draft`: its draft (preview). */
+  fetchSingle(endpoint: EndpointName, cmsLocale?: string, status?: DocumentStatus): Promise<unknown>;
+  /**
+   * One document of a collection by its Strapi 5 `documentId`, populated as
+   * the crawl populates it, or null when that locale has no such document
+   * (or, by default, no published version of it). The webhook service reads
+   * a published page this way; the draft preview reads drafts.
+   */
+  fetchDocument(endpoint: EndpointName, cmsLocale: string | undefined, documentId: string, status?: DocumentStatus): Promise<unknown>;
 }
+
+/** Strapi 5's `status` parameter: the published version (default) or the draft. */
+type DocumentStatus = 'published' | 'draft';
 
 const DEFAULT_CONCURRENCY = 6;
 
@@ -75,9 +85,9 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       return { data, meta: { ...first.meta, pagination } };
     },
 
-    async fetchSingle(endpoint, cmsLocale) {
+    async fetchSingle(endpoint, cmsLocale, status = 'published') {
       expectKind(endpoint, false);
-      const url = endpointUrl(base, endpoint, cmsLocale);
+      const url = `${endpointUrl(base, endpoint, cmsLocale)}${status === 'draft' ? '&status=draft' : ''}`;
       try {
         return readSingle(await getJson(url, requestOptions), url);
       } catch (error) {
@@ -85,6 +95,15 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
         if (error instanceof HttpError && error.status === 404) return null;
         throw error;
       }
+    },
+
+    async fetchDocument(endpoint, cmsLocale, documentId, status = 'published') {
+      expectKind(endpoint, true);
+      const params = new URLSearchParams({ 'filters[documentId][$eq]': documentId, ...(status === 'draft' ? { status: 'draft' } : {}) });
+      const url = `${endpointUrl(base, endpoint, cmsLocale)}&${params.toString()}`;
+      const { data } = readCollectionPage(await getJson(url, requestOptions), url);
+      if (data.length > 1) throw new MalformedResponseError(url, `${data.length} entries have documentId ${documentId}`);
+      return data[0] ?? null;
     },
   };
 }

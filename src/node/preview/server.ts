@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
@@ -16,6 +16,16 @@ import { ROOT } from '../build/paths.js';
  * Lighthouse and the browser tests see realistic transfer sizes.
  */
 export function createPreviewServer(dist: string, options: { netlifyToml?: string } = {}): Server {
+  return createServer(siteHandler(dist, options));
+}
+
+/**
+ * The request handler of `createPreviewServer`, for servers that serve the
+ * site beside routes of their own (the webhook service). It follows
+ * publishes: `dist` is replaced by a rename at each build (publish.ts), so
+ * the file index is re-read when the folder is a new one.
+ */
+export function siteHandler(dist: string, options: { netlifyToml?: string } = {}): (req: IncomingMessage, res: ServerResponse) => void {
   // netlify.toml's [[headers]], read and matched by Netlify's own handler
   // (@netlify/headers, what Netlify's local runtime uses), so the preview
   // and the CDN answer with the same headers (test/netlify/cdn-parity.test.ts).
@@ -25,17 +35,25 @@ export function createPreviewServer(dist: string, options: { netlifyToml?: strin
     publishDir: '.',
     logger: { log: () => {}, warn: (message: string) => console.warn(message), error: (message: string) => console.error(message) } as never,
   });
-  const assets = sirv(dist, {
-    dev: false,
-    etag: true,
-    extensions: ['html'],
-    // Netlify serves XML (sitemap.xml) as application/xml (mime-types), sirv as text/xml.
-    setHeaders: (res, pathname) => {
-      if (pathname.endsWith('.xml')) res.setHeader('Content-Type', 'application/xml');
-    },
-  });
+  const files = () =>
+    sirv(dist, {
+      dev: false,
+      etag: true,
+      extensions: ['html'],
+      // Netlify serves XML (sitemap.xml) as application/xml (mime-types), sirv as text/xml.
+      setHeaders: (res, pathname) => {
+        if (pathname.endsWith('.xml')) res.setHeader('Content-Type', 'application/xml');
+      },
+    });
+  // sirv indexes the folder once (sizes, ETags); a publish swaps in a new folder.
+  let served: { ino: number; handler: ReturnType<typeof sirv> } | null = null;
+  const assets = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const ino = existsSync(dist) ? statSync(dist).ino : -1;
+    if (served?.ino !== ino) served = { ino, handler: ino === -1 ? (_q, _s, n) => n?.() : files() };
+    served.handler(req, res, next);
+  };
   const compress = compression();
-  return createServer((req, res) => {
+  return (req, res) => {
     const url = safeUrl(req.url);
     if (!url) {
       res.statusCode = 400;
@@ -58,7 +76,7 @@ export function createPreviewServer(dist: string, options: { netlifyToml?: strin
         res.statusCode = 500;
         res.end(`Preview error: ${String(error)}`);
       });
-  });
+  };
 }
 
 /** What Netlify sends for a file without a Cache-Control rule of its own (netlify.toml says why HTML relies on it). */
@@ -72,7 +90,7 @@ function safeUrl(raw: string | undefined): URL | null {
   }
 }
 
-function notFound(dist: string, pathname: string, res: import('node:http').ServerResponse): void {
+function notFound(dist: string, pathname: string, res: ServerResponse): void {
   const file = path.join(dist, htmlFile(notFoundPath(localeOfPath(pathname))));
   res.statusCode = 404;
   if (existsSync(file) && statSync(file).isFile()) {

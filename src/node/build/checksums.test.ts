@@ -1,0 +1,178 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECKSUMS_FILE, verifyChecksums, writeChecksums } from './checksums.js';
+import { linkTree } from './files.js';
+
+/** `sha256sum` of "hello\n", as GNU coreutils prints it. */
+const HELLO = '5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03';
+
+/** A small site: nested folders, an empty file, names that sort differently by locale, a symbolic link. */
+async function site(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'marea-checksums-'));
+  const files: Record<string, string> = {
+    'index.html': 'hello\n',
+    'Zebra.html': '<p>Z</p>',
+    'about.html': '<p>about</p>',
+    'es/habitaciones/suite-deluxe.html': '<p>suite</p>',
+    'es/habitaciones/suite-deluxe/_payload.json': '{"a":1}',
+    'es/_payload.json': '{}',
+    'assets/media/photo.0123456789.jpg': 'x'.repeat(300_000),
+    'assets/empty.txt': '',
+    'niño.html': '<p>ñ</p>',
+    'with space.html': ' ',
+  };
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  await symlink('index.html', path.join(dir, 'link.html'));
+  await symlink('es', path.join(dir, 'es-link'));
+  return dir;
+}
+
+/** Runs GNU `sha256sum` (the real binary) in `dir`. */
+function sha256sum(dir: string, args: string[]) {
+  const run = spawnSync('sha256sum', args, { cwd: dir, encoding: 'utf8' });
+  if (run.error) throw run.error;
+  return run;
+}
+
+const manifestOf = (dir: string) => readFile(path.join(dir, CHECKSUMS_FILE), 'utf8');
+const pathsIn = (manifest: string) =>
+  manifest
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.slice(66));
+
+describe('writeChecksums: the SHA256SUMS manifest', () => {
+  it('lists every regular file (nested, sorted by code unit, links and itself left out) exactly as GNU sha256sum prints them', async () => {
+    const dir = await site();
+    expect(await writeChecksums(dir)).toEqual({ files: 10, reused: 0 });
+    const manifest = await manifestOf(dir);
+    expect(manifest).toContain(`${HELLO}  index.html\n`);
+    expect(pathsIn(manifest)).toEqual([
+      'Zebra.html',
+      'about.html',
+      'assets/empty.txt',
+      'assets/media/photo.0123456789.jpg',
+      'es/_payload.json',
+      'es/habitaciones/suite-deluxe.html',
+      'es/habitaciones/suite-deluxe/_payload.json',
+      'index.html',
+      'niño.html',
+      'with space.html',
+    ]);
+    // The same bytes as sha256sum's own output for those files.
+    const own = sha256sum(dir, pathsIn(manifest));
+    expect(own.status).toBe(0);
+    expect(manifest).toBe(own.stdout);
+    // Written again, it does not list itself.
+    await writeChecksums(dir);
+    expect(await manifestOf(dir)).toBe(manifest);
+  });
+
+  it('passes `sha256sum -c`, which fails once a file changes', async () => {
+    const dir = await site();
+    await writeChecksums(dir);
+    const check = sha256sum(dir, ['-c', '--strict', CHECKSUMS_FILE]);
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+    await writeFile(path.join(dir, 'es/_payload.json'), '{"changed":true}');
+    expect(sha256sum(dir, ['-c', '--quiet', CHECKSUMS_FILE]).status).not.toBe(0);
+  });
+
+  it('escapes names with a backslash or a newline as sha256sum does, and reads them back', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'marea-checksums-'));
+    await writeFile(path.join(dir, 'back\\slash.txt'), 'hello\n');
+    await writeFile(path.join(dir, 'new\nline.txt'), 'hello\n');
+    await writeChecksums(dir);
+    const manifest = await manifestOf(dir);
+    expect(manifest).toBe(sha256sum(dir, ['back\\slash.txt', 'new\nline.txt']).stdout);
+    expect(manifest).toBe(`\\${HELLO}  back\\\\slash.txt\n\\${HELLO}  new\\nline.txt\n`);
+    expect(sha256sum(dir, ['-c', '--strict', CHECKSUMS_FILE]).status).toBe(0);
+    expect(await verifyChecksums(dir)).toEqual({ ok: 2, bad: [], missing: [], extra: [] });
+  });
+
+  it('reuses the previous manifest for files hard-linked from the previous build, and hashes the others', async () => {
+    const previous = await site();
+    await writeChecksums(previous);
+    const next = `${previous}-next`;
+    linkTree(previous, next);
+    // Same path, new file (what a build that renders a page again writes): hashed again.
+    await rm(path.join(next, 'about.html'));
+    await writeFile(path.join(next, 'about.html'), '<p>about, edited</p>');
+    // Same path, same bytes, but a copy (another inode): hashed again.
+    await rm(path.join(next, 'Zebra.html'));
+    await writeFile(path.join(next, 'Zebra.html'), '<p>Z</p>');
+    // A file new in this build.
+    await writeFile(path.join(next, 'es/new.html'), '<p>new</p>');
+    // The linked manifest is replaced, never written through into the previous build.
+    const before = await manifestOf(previous);
+
+    expect(await writeChecksums(next, previous)).toEqual({ files: 11, reused: 8 });
+    expect(await manifestOf(previous)).toBe(before);
+    expect(statSync(path.join(next, CHECKSUMS_FILE)).ino).not.toBe(statSync(path.join(previous, CHECKSUMS_FILE)).ino);
+    expect(sha256sum(next, ['-c', '--strict', CHECKSUMS_FILE]).status).toBe(0);
+    expect(await manifestOf(next)).toContain('  es/new.html\n');
+    // The same manifest as a build that hashes everything.
+    const full = await manifestOf(next);
+    expect(await writeChecksums(next)).toEqual({ files: 11, reused: 0 });
+    expect(await manifestOf(next)).toBe(full);
+  });
+
+  it('hashes a linked file again when it was changed in place after the previous manifest', async () => {
+    const previous = await site();
+    await writeChecksums(previous);
+    const next = `${previous}-next`;
+    linkTree(previous, next);
+    // Written through the link: both builds see the new bytes; the previous manifest is stale for it.
+    await writeFile(path.join(next, 'index.html'), 'changed in place\n');
+    const later = new Date(Date.now() + 60_000);
+    await utimes(path.join(next, 'index.html'), later, later);
+
+    expect(await writeChecksums(next, previous)).toEqual({ files: 10, reused: 9 });
+    expect(await manifestOf(next)).not.toContain(`${HELLO}  index.html`);
+    expect(sha256sum(next, ['-c', '--strict', CHECKSUMS_FILE]).status).toBe(0);
+  });
+
+  it('hashes everything when the previous build is missing, has no manifest or is null', async () => {
+    const previous = await site();
+    const next = `${previous}-next`;
+    linkTree(previous, next);
+    expect(await writeChecksums(next, previous)).toEqual({ files: 10, reused: 0 });
+    expect(await writeChecksums(next, `${previous}-gone`)).toEqual({ files: 10, reused: 0 });
+    expect(await writeChecksums(next, null)).toEqual({ files: 10, reused: 0 });
+  });
+});
+
+describe('verifyChecksums', () => {
+  it('accepts an untouched site', async () => {
+    const dir = await site();
+    await writeChecksums(dir);
+    expect(await verifyChecksums(dir)).toEqual({ ok: 10, bad: [], missing: [], extra: [] });
+  });
+
+  it('reports a modified, a missing and an extra file', async () => {
+    const dir = await site();
+    await writeChecksums(dir);
+    await writeFile(path.join(dir, 'es/habitaciones/suite-deluxe.html'), '<p>tampered</p>');
+    await rm(path.join(dir, 'assets/empty.txt'));
+    await writeFile(path.join(dir, 'es/extra.html'), '<p>extra</p>');
+    expect(await verifyChecksums(dir)).toEqual({
+      ok: 8,
+      bad: ['es/habitaciones/suite-deluxe.html'],
+      missing: ['assets/empty.txt'],
+      extra: ['es/extra.html'],
+    });
+  });
+
+  it('fails on a folder without a manifest', async () => {
+    const dir = await site();
+    await expect(verifyChecksums(dir)).rejects.toThrow(/ENOENT/);
+  });
+});

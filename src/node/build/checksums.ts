@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, type BigIntStats } from 'node:fs';
+import { lstat, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+
+/** The manifest's name, at the top of the site (CI runs `sha256sum -c SHA256SUMS` in `dist/`). */
+export const CHECKSUMS_FILE = 'SHA256SUMS';
+
+/** Files hashed at once: enough to keep the disk busy, few enough open descriptors. */
+const CONCURRENCY = 16;
+
+/**
+ * Every regular file under `dir` (relative, `/`-separated, in code-unit
+ * order), the manifest itself left out. Symbolic links are neither listed
+ * nor followed: `readdir`'s entries are not resolved.
+ */
+async function regularFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(relative: string): Promise<void> {
+    for (const entry of await readdir(path.join(dir, relative), { withFileTypes: true })) {
+      const file = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(file);
+      else if (entry.isFile() && file !== CHECKSUMS_FILE) out.push(file);
+    }
+  }
+  await walk('');
+  // Plain code-unit order (not localeCompare): the same on every machine.
+  return out.sort();
+}
+
+/** A file's SHA-256, streamed (media files can be large). */
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * One manifest line as GNU `sha256sum` writes it (text mode: two spaces). A
+ * name with a backslash or a newline is escaped and the line starts with a
+ * backslash, as `sha256sum` does, so `sha256sum -c` reads it back.
+ */
+function manifestLine(hash: string, file: string): string {
+  if (!/[\\\n]/.test(file)) return `${hash}  ${file}\n`;
+  return `\\${hash}  ${file.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}\n`;
+}
+
+/** A manifest's entries by path (lines that are not `sha256sum` lines are skipped); empty when it cannot be read. */
+async function readManifest(dir: string): Promise<Map<string, string>> {
+  const entries = new Map<string, string>();
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, CHECKSUMS_FILE), 'utf8');
+  } catch {
+    return entries;
+  }
+  for (const line of text.split('\n')) {
+    const match = /^(\\?)([0-9a-fA-F]{64}) [ *](.+)$/.exec(line);
+    if (!match) continue;
+    const name = match[1] ? match[3]!.replace(/\\(\\|n)/g, (_, c: string) => (c === 'n' ? '\n' : '\\')) : match[3]!;
+    entries.set(name, match[2]!.toLowerCase());
+  }
+  return entries;
+}
+
+async function lstatOrNull(file: string): Promise<BigIntStats | null> {
+  try {
+    return await lstat(file, { bigint: true });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes `<dir>/SHA256SUMS`, the manifest of every regular file of the site
+ * in the format of GNU `sha256sum` (`<hash>  <path>`, sorted by path), so
+ * anyone holding the published folder (CI, before a deploy) can check it
+ * with `sha256sum -c`.
+ *
+ * An incremental build hard-links its unchanged files from the previous
+ * build (`previous`, its stored folder): a file that is the same inode on
+ * the same device as the file at the same path there, and that previous
+ * manifest lists, takes its hash from that manifest instead of being read
+ * again. A file changed in place after that manifest was written (its
+ * modification time is newer) is hashed again.
+ */
+export async function writeChecksums(dir: string, previous?: string | null): Promise<{ files: number; reused: number }> {
+  const files = await regularFiles(dir);
+  const known = previous ? await readManifest(previous) : new Map<string, string>();
+  const manifestStat = known.size > 0 ? await lstatOrNull(path.join(previous!, CHECKSUMS_FILE)) : null;
+  const limit = pLimit(CONCURRENCY);
+  let reused = 0;
+  const hashes = await Promise.all(
+    files.map((file) =>
+      limit(async () => {
+        const hash = known.get(file);
+        if (hash && manifestStat) {
+          const [now, before] = await Promise.all([lstat(path.join(dir, file), { bigint: true }), lstatOrNull(path.join(previous!, file))]);
+          if (before && now.ino === before.ino && now.dev === before.dev && now.mtimeNs <= manifestStat.mtimeNs) {
+            reused += 1;
+            return hash;
+          }
+        }
+        return hashFile(path.join(dir, file));
+      }),
+    ),
+  );
+  // Written beside and renamed over: never through a manifest hard-linked from another build.
+  const temporary = path.join(dir, `.${CHECKSUMS_FILE}.${process.pid}.tmp`);
+  await writeFile(temporary, files.map((file, i) => manifestLine(hashes[i]!, file)).join(''));
+  await rename(temporary, path.join(dir, CHECKSUMS_FILE));
+  return { files: files.length, reused };
+}
+
+/**
+ * Checks a folder against its `SHA256SUMS` (what `sha256sum -c` does, plus
+ * the files the manifest does not list): `bad` files differ, `missing` ones
+ * are listed but gone, `extra` ones are present but not listed. Throws when
+ * the folder has no manifest.
+ */
+export async function verifyChecksums(dir: string): Promise<{ ok: number; bad: string[]; missing: string[]; extra: string[] }> {
+  // Read first: a folder without a manifest is an error, not a folder of extra files.
+  await readFile(path.join(dir, CHECKSUMS_FILE));
+  const expected = await readManifest(dir);
+  const present = await regularFiles(dir);
+  const listed = new Set(present);
+  const limit = pLimit(CONCURRENCY);
+  const bad: string[] = [];
+  const missing: string[] = [];
+  let ok = 0;
+  await Promise.all(
+    [...expected].map(([file, hash]) =>
+      limit(async () => {
+        if (!listed.has(file)) missing.push(file);
+        else if ((await hashFile(path.join(dir, file))) === hash) ok += 1;
+        else bad.push(file);
+      }),
+    ),
+  );
+  return { ok, bad: bad.sort(), missing: missing.sort(), extra: present.filter((file) => !expected.has(file)) };
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { projectPaths } from '../build/paths.js';
+import { writeSeedFile } from '../cms-seed/write-seed.js';
+import { loadConfig } from '../config/env.js';
+import { CMS_DIR } from './paths.js';
+import { startCms, throwawaySecrets, type RunningCms } from './start.js';
+
+/**
+ * A Strapi of cms/ for benches and tests: its database, uploads, login and
+ * secrets in `dir` (never the editors' CMS), seeded from content-cache/ on
+ * start, on `port`, with `env` added to Strapi's environment.
+ */
+export async function startSeededCms(dir: string, options: { port: number; env?: Readonly<Record<string, string>> }): Promise<RunningCms> {
+  const seedFile = path.join(dir, 'seed.json');
+  await writeSeedFile(projectPaths().contentCache, seedFile, loadConfig().cmsLocales);
+  return startCms({
+    cmsDir: CMS_DIR,
+    port: options.port,
+    admin: false,
+    databaseFile: path.join(dir, 'data.db'),
+    publicDir: path.join(dir, 'public'),
+    localFile: path.join(dir, 'local.json'),
+    seedFile,
+    secrets: throwawaySecrets(),
+    ...(options.env ? { env: options.env } : {}),
+  });
+}

@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeHtml } from '../../shared/head.js';
+import { LOCALES } from '../../shared/locales.js';
+import { HOME_SLUG, pagePath } from '../../shared/routes.js';
+import type { Locale } from '../../shared/model.js';
+import { BuildMemo } from '../build/build-memo.js';
+import { buildBundles, readTemplate } from '../build/bundle.js';
+import { builtPages } from '../build/list-pages.js';
+import { mediaUrlsInContent, rewriteMediaUrls } from '../build/media.js';
+import type { ProjectPaths } from '../build/paths.js';
+import { notFoundPayloads, pagePayload } from '../build/payloads.js';
+import { releaseId } from '../build/pipeline.js';
+import { pageJob, pageRenderer } from '../build/render.js';
+import { compileTemplate } from '../build/template.js';
+import type { CmsClient } from '../cms/client.js';
+import { ENDPOINTS, type RawSite } from '../cms/raw.js';
+import type { Config } from '../config/env.js';
+import { normaliseSite } from '../content/normalise.js';
+import { formatIssue } from '../content/report.js';
+import { SITE_MODELS } from './events.js';
+
+/** What Strapi's admin asks to preview (its Preview handler's arguments, cms/config/admin.js). */
+export interface PreviewQuery {
+  readonly uid: string;
+  readonly documentId: string | null;
+  /** CMS locale (`es-MX`); default the English one. */
+  readonly locale: string | null;
+  readonly status: 'draft' | 'published';
+}
+
+export interface PreviewAnswer {
+  readonly status: 200 | 400 | 404 | 422;
+  readonly html: string;
+}
+
+export interface PreviewDeps {
+  readonly config: Config & { readonly cmsUrl: string };
+  readonly paths: ProjectPaths;
+  readonly memo: BuildMemo;
+  readonly client: CmsClient;
+  /** The published content the draft is placed into (the builder's). */
+  readonly raw: () => Promise<RawSite>;
+}
+
+const BANNER: Record<Locale, Record<PreviewQuery['status'], string>> = {
+  en: { draft: 'Preview: draft — not published', published: 'Preview: published version' },
+  es: { draft: 'Vista previa: borrador — sin publicar', published: 'Vista previa: versión publicada' },
+};
+
+/** A plain page for what cannot be previewed: why, in the editor's terms. */
+function message(status: PreviewAnswer['status'], title: string, lines: string[]): PreviewAnswer {
+  const items = lines.map((line) => `<li><pre>${escapeHtml(line)}</pre></li>`).join('');
+  return {
+    status,
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#111"><h1>${escapeHtml(title)}</h1><ul>${items}</ul></body></html>`,
+  };
+}
+
+/**
+ * Strapi's "Open preview": the draft (or published) version of one
+ * document rendered by Marea's own SSR bundle into the published content,
+ * exactly as a build would render it, on demand and never written to disk.
+ * Pages preview themselves; the layout and modals preview on the home page
+ * of their locale, the error page on the 404 page. Media are loaded from the
+ * CMS (a draft may use an upload no build has copied yet). A draft with
+ * content errors shows them, with where they are, instead of a page.
+ */
+export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Promise<PreviewAnswer> {
+  const { config } = deps;
+  const model = /^api::([a-z0-9-]+)\.\1$/.exec(query.uid)?.[1];
+  const endpoint = model ? SITE_MODELS[model] : undefined;
+  if (!endpoint || !ENDPOINTS[endpoint].localized) return message(400, 'Nothing to preview', [`The site has no page for ${query.uid}.`]);
+  const locale = LOCALES.find((l) => config.cmsLocales[l] === (query.locale ?? config.cmsLocales.en));
+  if (!locale) return message(400, 'Nothing to preview', [`The locale ${query.locale} is not one of the site's (${LOCALES.map((l) => config.cmsLocales[l]).join(', ')}).`]);
+  const cmsLocale = config.cmsLocales[locale];
+  if (ENDPOINTS[endpoint].collection && !query.documentId) return message(400, 'Nothing to preview', ['The preview link names no documentId.']);
+
+  const raw = { ...(await deps.raw()) };
+  if (ENDPOINTS[endpoint].collection) {
+    const item = await deps.client.fetchDocument(endpoint, cmsLocale, query.documentId!, query.status);
+    if (!item) return message(404, 'Nothing to preview', [`No ${query.status} version of ${query.uid} ${query.documentId} in ${cmsLocale}.`]);
+    const key = endpoint === 'pages' ? 'pages' : 'modals';
+    const list = (raw[key][locale] as unknown[]).filter((entry) => (entry as { documentId?: unknown }).documentId !== query.documentId);
+    raw[key] = { ...raw[key], [locale]: [...list, item] };
+  } else {
+    const data = await deps.client.fetchSingle(endpoint, cmsLocale, query.status);
+    raw[endpoint === 'layout' ? 'layout' : 'errorPage'] = { ...raw[endpoint === 'layout' ? 'layout' : 'errorPage'], [locale]: data };
+  }
+
+  const { content: normalised, issues } = normaliseSite(raw, { strict: false }, deps.memo.normalise);
+  const mine = issues.filter((i) => i.severity === 'error');
+  if (mine.length > 0)
+    return message(
+      422,
+      'This version cannot be published as it is',
+      mine.map((issue) => formatIssue(issue)),
+    );
+
+  const media = new Map(mediaUrlsInContent(normalised).map((url) => [url, new URL(url, `${config.cmsUrl}/`).href]));
+  const content = rewriteMediaUrls(normalised, media);
+  const release = await deps.memo.once('release', () => releaseId(config, deps.paths));
+  const ctx = { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: new Date().toISOString().slice(0, 10) };
+  let payload;
+  if (endpoint === 'error-page') {
+    payload = notFoundPayloads(content, ctx).find((p) => p.locale === locale)!;
+  } else {
+    const pages = builtPages(content.pages);
+    const wanted =
+      endpoint === 'pages'
+        ? (p: (typeof pages)[number]) => p.page.documentId === query.documentId && p.n === 1
+        : (p: (typeof pages)[number]) => p.page.path === pagePath(locale, HOME_SLUG);
+    const built = pages.find((p) => p.page.locale === locale && wanted(p)) ?? pages.find((p) => p.page.locale === locale);
+    if (!built) return message(404, 'Nothing to preview', [`The ${locale} site has no page to show this on.`]);
+    payload = pagePayload(content, built, ctx);
+  }
+
+  const bundle = await deps.memo.once('bundle', () => buildBundles(deps.paths, config.public));
+  const { html: template, chunks } = await deps.memo.once('template', () => readTemplate(bundle));
+  const messages = JSON.stringify(JSON.parse(await readFile(path.join(deps.paths.root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
+  // The payload is embedded (as on error pages): a preview has no `_payload.json` beside it.
+  const job = { ...pageJob(payload), payloadFile: null };
+  const html = await pageRenderer(bundle.server.render, compileTemplate(template), { [locale]: messages }, chunks)(job);
+  const banner = `<div role="status" style="position:fixed;inset:auto 0 0 0;z-index:2147483647;padding:.5rem 1rem;background:#7a1212;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center">${escapeHtml(BANNER[locale][query.status])}</div>`;
+  return {
+    status: 200,
+    html: html.replace(/<head>/, '<head>\n    <meta name="robots" content="noindex, nofollow">').replace(/<body([^>]*)>/, `<body$1>\n    ${banner}`),
+  };
+}
+
+/** Reads the preview query from a request URL; null names what is missing. */
+export function previewQuery(url: URL): PreviewQuery | string {
+  const uid = url.searchParams.get('uid');
+  if (!uid) return 'the preview link names no uid';
+  const status = url.searchParams.get('status') ?? 'draft';
+  if (status !== 'draft' && status !== 'published') return `unknown status ${JSON.stringify(status)}`;
+  return { uid, documentId: url.searchParams.get('documentId'), locale: url.searchParams.get('locale'), status };
+}

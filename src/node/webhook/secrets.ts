@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ProjectPaths } from '../build/paths.js';
+
+/** The webhook's secret (Strapi sends it as a header) and the draft preview's (in the preview link). */
+export interface WebhookSecrets {
+  readonly webhook: string;
+  readonly preview: string;
+}
+
+/** Shortest secret accepted from the environment: a guessable one would let anyone trigger builds or read drafts. */
+const MIN_LENGTH = 16;
+
+/**
+ * WEBHOOK_SECRET and PREVIEW_SECRET from the environment, or, on a
+ * developer's machine, made once and kept in `.marea/webhook-secrets.json`
+ * (git-ignored, mode 600), where `npm run cms` reads them to register the
+ * webhook and the preview link with Strapi. Throws naming a secret that is
+ * set but too short.
+ */
+export function webhookSecrets(paths: Pick<ProjectPaths, 'work'>, env: NodeJS.ProcessEnv = process.env): WebhookSecrets {
+  const file = path.join(paths.work, 'webhook-secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<WebhookSecrets>) : {};
+  const kept = { ...stored };
+  let made = false;
+  const pick = (name: string, key: keyof WebhookSecrets, value: string | undefined): string => {
+    const given = value?.trim();
+    if (given && given.length < MIN_LENGTH) throw new Error(`${name} is ${given.length} characters long: use at least ${MIN_LENGTH} random characters (openssl rand -hex 32).`);
+    if (given) return given;
+    if (!kept[key]) {
+      kept[key] = randomBytes(32).toString('hex');
+      made = true;
+    }
+    return kept[key];
+  };
+  const secrets = { webhook: pick('WEBHOOK_SECRET', 'webhook', env.WEBHOOK_SECRET), preview: pick('PREVIEW_SECRET', 'preview', env.PREVIEW_SECRET) };
+  if (made) {
+    mkdirSync(paths.work, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}

@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { siteHandler } from '../preview/server.js';
+import type { BuildQueue } from './queue.js';
+import { bearerMatches, checkWebhook } from './request.js';
+import type { PreviewAnswer, PreviewQuery } from './preview.js';
+import { previewQuery } from './preview.js';
+import type { WebhookSecrets } from './secrets.js';
+
+/** Where Strapi posts its webhooks (registered by `npm run cms`). */
+export const HOOK_PATH = '/hooks/strapi';
+
+/**
+ * What Strapi needs to know of the service (cms/src/index.js registers the
+ * webhook, cms/config/admin.js builds the preview links): passed to Strapi's
+ * environment by `npm run cms`.
+ */
+export function strapiLoopEnv(origin: string, secrets: WebhookSecrets): Record<string, string> {
+  return {
+    MAREA_WEBHOOK_URL: `${origin}${HOOK_PATH}`,
+    MAREA_WEBHOOK_SECRET: secrets.webhook,
+    MAREA_PREVIEW_URL: `${origin}/preview`,
+    MAREA_PREVIEW_SECRET: secrets.preview,
+  };
+}
+
+export interface ServiceOptions {
+  readonly secrets: WebhookSecrets;
+  readonly queue: BuildQueue;
+  /** Renders a draft (preview.ts); absent: `/preview` answers 404. */
+  readonly preview?: (query: PreviewQuery) => Promise<PreviewAnswer>;
+  /** The published site, served for every other path (the local preview editors watch); absent: 404. */
+  readonly dist?: string;
+  /** Origins allowed to frame the draft preview (Strapi's admin). */
+  readonly frameAncestors?: readonly string[];
+  readonly log?: (line: string) => void;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(`${JSON.stringify(body, null, 2)}\n`);
+}
+
+/**
+ * The webhook service (`npm run webhook`): `POST /hooks/strapi` queues a
+ * build (request.ts says what is accepted), `GET /status` reports builds to
+ * editors (same secret), `GET /preview` renders a draft on demand (preview
+ * secret), and every other path serves the published site as the CDN
+ * would, so editors watch their edit go live at the same address.
+ */
+export function createWebhookService(options: ServiceOptions): Server {
+  const site = options.dist ? siteHandler(options.dist) : null;
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log?.(`✗ ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: `internal error: ${(error as Error).message}` });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://webhook.local');
+    } catch {
+      sendJson(res, 400, { error: 'malformed request URL' });
+      return;
+    }
+    if (url.pathname === HOOK_PATH) {
+      const answer = await checkWebhook({ method: req.method ?? 'GET', header: (name) => headerOf(req, name), body: req }, options.secrets.webhook);
+      if (answer.effect && answer.effect.kind !== 'ignore') options.queue.add(answer.effect);
+      else if (answer.effect) options.log?.(`· ignored ${answer.body.event as string}: ${answer.effect.reason}`);
+      // An answer sent before the body was read closes the connection, so the client does not keep sending it.
+      sendJson(res, answer.status, answer.body, { ...answer.headers, ...(req.complete ? {} : { Connection: 'close' }) });
+      return;
+    }
+    if (url.pathname === '/status') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: `${req.method} is not allowed` }, { Allow: 'GET' });
+      if (!bearerMatches(headerOf(req, 'authorization'), options.secrets.webhook))
+        return sendJson(res, 401, { error: 'missing or wrong secret (Authorization: Bearer <WEBHOOK_SECRET>)' });
+      return sendJson(res, 200, options.queue.status());
+    }
+    if (url.pathname === '/preview') {
+      if (!options.preview) return sendJson(res, 404, { error: 'the draft preview is not enabled' });
+      // The secret is in the link (Strapi's iframe cannot send headers), checked in constant time.
+      if (!bearerMatches(`Bearer ${url.searchParams.get('secret') ?? ''}`, options.secrets.preview)) return sendJson(res, 401, { error: 'missing or wrong preview secret' });
+      const query = previewQuery(url);
+      const answer = typeof query === 'string' ? { status: 400 as const, html: query } : await options.preview(query);
+      res.writeHead(answer.status, {
+        'Content-Type': 'text/html; charset=utf-8',
+        // A draft is never cached, indexed, or referred to with its secret link.
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex, nofollow',
+        'Referrer-Policy': 'no-referrer',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': `frame-ancestors 'self' ${(options.frameAncestors ?? []).join(' ')}`.trim(),
+      });
+      res.end(answer.html);
+      return;
+    }
+    if (site) return site(req, res);
+    sendJson(res, 404, { error: `nothing at ${url.pathname}` });
+  }
+}
+
+const headerOf = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+};
