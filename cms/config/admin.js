@@ -20,8 +20,9 @@ module.exports = ({ env }) => ({
       allowedOrigins: env('MAREA_PREVIEW_URL') ? [new URL(env('MAREA_PREVIEW_URL')).origin] : [],
       handler: (uid, { documentId, locale, status }) => {
         if (!PREVIEWED.has(uid)) return null;
-        const url = new URL(env('MAREA_PREVIEW_URL'));
-        const params = { secret: env('MAREA_PREVIEW_SECRET', ''), uid, documentId: documentId || '', locale: locale || '', status: status || 'draft' };
+        // The secret in the path: the query is carried along by the site's client-side navigation.
+        const url = new URL(`${env('MAREA_PREVIEW_URL')}/${encodeURIComponent(env('MAREA_PREVIEW_SECRET', ''))}`);
+        const params = { uid, documentId: documentId || '', locale: locale || '', status: status || 'draft' };
         for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
         return url.href;
       },

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,26 @@ describe('npm run cms', () => {
       expect(run.output).toMatch(/Login {9}admin@marea\.local \/ \S+/);
       expect(run.output).toMatch(new RegExp(`Build from it CMS_URL=${url} CMS_TOKEN=[0-9a-f]+ npm run build`));
       expect(run.output).toContain('[marea] seeded 35 documents and 17 media files');
+      // Issue 13: Strapi's webhook and "Open preview" point at npm run webhook, with the secrets kept in the state folder.
+      const hook = JSON.parse(readFileSync(path.join(state, 'webhook-secrets.json'), 'utf8')) as { webhook: string; preview: string };
+      expect(run.output).toMatch(
+        /\[marea\] webhook created: entry\.create, entry\.update, entry\.delete, entry\.publish, entry\.unpublish, media\.create, media\.update, media\.delete → http:\/\/127\.0\.0\.1:4174\/hooks\/strapi/,
+      );
+      expect(run.output).toContain('Publishing    npm run webhook');
+      const login = await fetch(`${url}/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@marea.local', password: /Login {9}admin@marea\.local \/ (\S+)/.exec(run.output)![1] }),
+      });
+      const jwt = ((await login.json()) as { data: { token: string } }).data.token;
+      const webhooks = (await (await fetch(`${url}/admin/webhooks`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as {
+        data: Array<{ name: string; headers: Record<string, string>; isEnabled: boolean }>;
+      };
+      expect(webhooks.data).toEqual([expect.objectContaining({ name: 'Marea site (npm run webhook)', headers: { Authorization: `Bearer ${hook.webhook}` }, isEnabled: true })]);
+      const preview = await fetch(`${url}/content-manager/preview/url/api::page.page?documentId=abc&locale=es-MX&status=draft`, { headers: { Authorization: `Bearer ${jwt}` } });
+      expect(((await preview.json()) as { data: { url: string } }).data.url).toBe(
+        `http://127.0.0.1:4174/preview/${hook.preview}?uid=api%3A%3Apage.page&documentId=abc&locale=es-MX&status=draft`,
+      );
       token = /CMS_TOKEN=([0-9a-f]+)/.exec(run.output)![1]!;
       const pages = await fetch(`${url}/api/pages?locale=es-MX`, { headers: { Authorization: `Bearer ${token}` } });
       expect(pages.status).toBe(200);
@@ -83,6 +104,8 @@ describe('npm run cms', () => {
       expect(run.output).not.toContain('[marea] seeded');
       expect(run.output).not.toContain('made the CMS secrets');
       expect(/CMS_TOKEN=([0-9a-f]+)/.exec(run.output)![1]).toBe(token);
+      // The webhook is updated, not added again.
+      expect(run.output).toContain('[marea] webhook updated');
     } finally {
       expect(await run.stop()).toBe(0);
     }

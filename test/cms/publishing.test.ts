@@ -140,7 +140,7 @@ describe('editors publish, the site follows (issue 13)', () => {
     });
     const documentId = (created.data as { documentId: string }).documentId;
     const link = await adminPreviewUrl(documentId, 'es-MX');
-    expect(link.startsWith(`${service.origin}/preview?`)).toBe(true);
+    expect(link.startsWith(`${service.origin}/preview/${secrets.preview}?`)).toBe(true);
     const response = await fetch(link);
     const html = await response.text();
     expect(response.status, html.slice(0, 2000)).toBe(200);
@@ -151,7 +151,7 @@ describe('editors publish, the site follows (issue 13)', () => {
     expect(html).toMatch(/<html[^>]*lang="es-MX"/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     // Without the secret, nothing.
-    expect((await fetch(link.replace(/secret=[^&]+/, 'secret=wrong'))).status).toBe(401);
+    expect((await fetch(link.replace(secrets.preview, 'wrong'))).status).toBe(401);
 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await builds()).toBe(n);
@@ -167,6 +167,19 @@ describe('editors publish, the site follows (issue 13)', () => {
     expect(html).toContain('Contact (draft title)');
     expect(html).toContain('Preview: draft');
     expect((await served('/contact')).text).not.toContain('Contact (draft title)');
+  });
+
+  it('every block renders in the preview: the Spanish all-blocks page, as a draft, has the blocks of its published page', async () => {
+    const documentId = await documentOf('todos-los-bloques', 'es-MX');
+    await editor.rest('PUT', `/api/pages/${documentId}?locale=es-MX&status=draft`, { data: { title: 'Todos los bloques (borrador)' } });
+    const response = await fetch(await adminPreviewUrl(documentId, 'es-MX'));
+    const html = await response.text();
+    expect(response.status, html.slice(0, 1000)).toBe(200);
+    const blocks = (text: string) => [...text.matchAll(/data-block="([^"]+)"/g)].map((m) => m[1]).sort();
+    const published = blocks((await served('/es/todos-los-bloques')).text);
+    expect(published.length).toBeGreaterThan(15);
+    expect(blocks(html)).toEqual(published);
+    expect(html).toContain('Vista previa: borrador');
   });
 
   it('a new page published → added; unpublished → 404 and gone from the sitemap', async () => {
@@ -222,6 +235,25 @@ describe('editors publish, the site follows (issue 13)', () => {
     expect((await fetch(`${service.origin}/status`)).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await builds()).toBe(n);
+  });
+
+  it('content errors: the build fails naming the page and what is wrong, publishes nothing; fixing it publishes', async () => {
+    const before = await siteTexts(paths.dist);
+    let n = await builds();
+    const created = await editor.rest('POST', '/api/pages?locale=es-MX', { data: { title: 'Otra', slug: 'habitaciones' } });
+    let build = await nextBuild(n);
+    expect(build).toMatchObject({ result: 'failed', buildId: null });
+    expect(build.errors).toContainEqual(expect.objectContaining({ code: 'DuplicatePath', entity: 'page', locale: 'es', slug: 'habitaciones' }));
+    const after = await siteTexts(paths.dist);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect([...after].filter(([file, text]) => before.get(file) !== text)).toEqual([]);
+
+    n = build.n;
+    const { documentId } = created.data as { documentId: string };
+    await editor.rest('DELETE', `/api/pages/${documentId}?locale=es-MX`);
+    build = await nextBuild(n);
+    // The failed build left the builder's state unknown: this one reads the whole CMS again.
+    expect(build).toMatchObject({ result: 'published', mode: 'full', errors: [] });
   });
 
   it('a build that fails (the CMS stops answering) leaves the published site as it was, and is reported', async () => {

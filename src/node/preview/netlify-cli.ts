@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,7 +52,14 @@ async function startOnce(dist: string, options: { country?: string }): Promise<N
   const toml = await readFile(path.join(ROOT, 'netlify.toml'), 'utf8');
   // Its static server's port too (default 3999), so several can run at once.
   const staticPort = await freePort();
-  await writeFile(path.join(root, 'netlify.toml'), `${toml}\n[functions]\n  deno_import_map = "./import_map.json"\n\n[dev]\n  staticServerPort = ${staticPort}\n`);
+  // No Netlify Functions here: the site's CDN behaviour needs none, and netlify-cli's function
+  // bundler (zip-it-and-ship-it) fails on this symlinked layout (EEXIST). The webhook function
+  // has its own test (test/netlify/webhook-function.test.ts).
+  await mkdir(path.join(root, 'no-functions'));
+  await writeFile(
+    path.join(root, 'netlify.toml'),
+    `${toml}\n[functions]\n  directory = "no-functions"\n  deno_import_map = "./import_map.json"\n\n[dev]\n  staticServerPort = ${staticPort}\n`,
+  );
   await writeFile(path.join(root, 'import_map.json'), JSON.stringify({ imports: { [REMOTE_TYPES]: './offline-types.ts' } }));
   await writeFile(path.join(root, 'offline-types.ts'), 'export {};\n');
   await symlink(path.join(ROOT, 'netlify'), path.join(root, 'netlify'));

@@ -41,6 +41,8 @@ export interface PreviewDeps {
   readonly client: CmsClient;
   /** The published content the draft is placed into (the builder's). */
   readonly raw: () => Promise<RawSite>;
+  /** The day dated content is rendered for, as the builds do (default today). */
+  readonly now?: () => Date;
 }
 
 const BANNER: Record<Locale, Record<PreviewQuery['status'], string>> = {
@@ -100,7 +102,7 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   const media = new Map(mediaUrlsInContent(normalised).map((url) => [url, new URL(url, `${config.cmsUrl}/`).href]));
   const content = rewriteMediaUrls(normalised, media);
   const release = await deps.memo.once('release', () => releaseId(config, deps.paths));
-  const ctx = { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: new Date().toISOString().slice(0, 10) };
+  const ctx = { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: (deps.now?.() ?? new Date()).toISOString().slice(0, 10) };
   let payload;
   if (endpoint === 'error-page') {
     payload = notFoundPayloads(content, ctx).find((p) => p.locale === locale)!;

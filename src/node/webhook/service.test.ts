@@ -92,8 +92,10 @@ describe('the webhook service over HTTP (issue 13, items 1, 2, 4, 5)', () => {
   it('GET /preview needs the preview secret (not the webhook one), and is never cached or indexed', async () => {
     const query = 'uid=api::page.page&documentId=abc&locale=es-MX&status=draft';
     expect((await fetch(`${origin}/preview?${query}`)).status).toBe(401);
-    expect((await fetch(`${origin}/preview?${query}&secret=${secrets.webhook}`)).status).toBe(401);
-    const response = await fetch(`${origin}/preview?${query}&secret=${secrets.preview}`);
+    expect((await fetch(`${origin}/preview/?${query}`)).status).toBe(401);
+    expect((await fetch(`${origin}/preview/${secrets.webhook}?${query}`)).status).toBe(401);
+    expect((await fetch(`${origin}/preview/${secrets.preview}x?${query}`)).status).toBe(401);
+    const response = await fetch(`${origin}/preview/${secrets.preview}?${query}`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('<p>draft of abc in es-MX</p>');
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -79,10 +79,11 @@ export function createWebhookService(options: ServiceOptions): Server {
         return sendJson(res, 401, { error: 'missing or wrong secret (Authorization: Bearer <WEBHOOK_SECRET>)' });
       return sendJson(res, 200, options.queue.status());
     }
-    if (url.pathname === '/preview') {
+    if (url.pathname === '/preview' || url.pathname.startsWith('/preview/')) {
       if (!options.preview) return sendJson(res, 404, { error: 'the draft preview is not enabled' });
-      // The secret is in the link (Strapi's iframe cannot send headers), checked in constant time.
-      if (!bearerMatches(`Bearer ${url.searchParams.get('secret') ?? ''}`, options.secrets.preview)) return sendJson(res, 401, { error: 'missing or wrong preview secret' });
+      // The secret is in the link's path (Strapi's iframe cannot send headers), checked in constant
+      // time: not in its query, which client-side navigation carries to the published pages.
+      if (!bearerMatches(`Bearer ${url.pathname.slice('/preview/'.length)}`, options.secrets.preview)) return sendJson(res, 401, { error: 'missing or wrong preview secret' });
       const query = previewQuery(url);
       const answer = typeof query === 'string' ? { status: 400 as const, html: query } : await options.preview(query);
       res.writeHead(answer.status, {

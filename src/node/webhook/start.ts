@@ -45,7 +45,8 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     queue,
     dist: paths.dist,
     frameAncestors: [new URL(config.cmsUrl).origin],
-    preview: (query) => renderPreview(query, { config, paths, memo: builder.memo, client: builder.cms, raw: () => builder.content() }),
+    preview: (query) =>
+      renderPreview(query, { config, paths, memo: builder.memo, client: builder.cms, raw: () => builder.content(), ...(options.now ? { now: options.now } : {}) }),
     ...(options.log ? { log: options.log } : {}),
   });
   const origin = await listen(server, options.port, options.host ?? '127.0.0.1');
