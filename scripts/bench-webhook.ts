@@ -94,7 +94,7 @@ try {
     console.log(`
 Publish → live (one-page edit of the bundled site, ${rounds} rounds, webhook arrival → new HTML served)
   median ${median(lives).toFixed(2)} s   min ${Math.min(...lives).toFixed(2)} s   max ${Math.max(...lives).toFixed(2)} s
-  build alone: median ${(median(rows.map((r) => r.build)) / 1000).toFixed(2)} s (the rest: 100 ms settle for bursts, Strapi's second event, polling)`);
+  build alone: median ${(median(rows.map((r) => r.build)) / 1000).toFixed(2)} s (the rest: 200 ms settle for bursts, Strapi's second event, polling)`);
   } finally {
     await service.close();
   }

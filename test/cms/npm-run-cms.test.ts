@@ -67,7 +67,7 @@ describe('npm run cms', () => {
       expect(run.output).toMatch(/Login {9}admin@marea\.local \/ \S+/);
       expect(run.output).toMatch(new RegExp(`Build from it CMS_URL=${url} CMS_TOKEN=[0-9a-f]+ npm run build`));
       expect(run.output).toContain('[marea] seeded 35 documents and 17 media files');
-      // Issue 13: Strapi's webhook and "Open preview" point at npm run webhook, with the secrets kept in the state folder.
+      // The editors' loop: Strapi's webhook and "Open preview" point at npm run webhook, with the secrets kept in the state folder.
       const hook = JSON.parse(readFileSync(path.join(state, 'webhook-secrets.json'), 'utf8')) as { webhook: string; preview: string };
       expect(run.output).toMatch(
         /\[marea\] webhook created: entry\.create, entry\.update, entry\.delete, entry\.publish, entry\.unpublish, media\.create, media\.update, media\.delete → http:\/\/127\.0\.0\.1:4174\/hooks\/strapi/,

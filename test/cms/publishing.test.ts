@@ -18,7 +18,7 @@ import { siteTexts } from '../support/compare-sites.js';
 import { strapiEditor, type StrapiEditor } from '../support/strapi-api.js';
 
 /**
- * Issue 13 end to end: a real Strapi 5 (cms/, seeded from content-cache/)
+ * Publishing end to end: a real Strapi 5 (cms/, seeded from content-cache/)
  * posts its webhooks to the webhook service, which rebuilds incrementally
  * and serves the published site; editors' edits go through Strapi's API as
  * the admin panel makes them, and the preview link is the one Strapi's
@@ -104,7 +104,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('editors publish, the site follows (issue 13)', () => {
+describe('editors publish, the site follows', () => {
   it('the service built the whole site from the CMS at start', async () => {
     const [first] = (await status()).builds;
     expect(first).toMatchObject({ n: 1, result: 'published', mode: 'full', events: ['service start'] });

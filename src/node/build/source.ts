@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.js';
 import { readCache, writeCacheAtomically } from '../cms/cache.js';
-import { createCmsClient } from '../cms/client.js';
+import { createCmsClient, type CmsClientOptions } from '../cms/client.js';
 import { crawl, type CrawlResult } from '../cms/crawl.js';
 import { HttpError } from '../cms/http-error.js';
 import { downloadMedia } from '../cms/media-download.js';
@@ -32,6 +32,8 @@ export interface SourceOptions {
   memo?: NormaliseMemo;
   /** Where the media of `raw` were downloaded (laid out like the cache); a file missing there is read from the cache. */
   mediaDir?: string;
+  /** The CMS client's time limit, retries and backoff, when not the defaults (the fault tests make them short). */
+  cmsClient?: Pick<CmsClientOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
 }
 
 /** A CMS that cannot be reached (as opposed to one that answers wrongly, which always fails). */
@@ -58,7 +60,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       crawled = await phases.run(
         'crawl',
         async () => {
-          const client = createCmsClient({ url: cmsUrl, token: config.cmsToken });
+          const client = createCmsClient({ url: cmsUrl, token: config.cmsToken, ...options.cmsClient });
           const result = await crawl(config, client);
           await rm(dir, { recursive: true, force: true });
           await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir });

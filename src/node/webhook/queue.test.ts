@@ -32,7 +32,7 @@ function slowBuilder(ms: number, fail: (n: number) => Error | null = () => null)
   };
 }
 
-describe('coalescing (issue 13, item 2)', () => {
+describe('coalescing: one build at a time, a burst makes one or two', () => {
   it('a burst of 1,000 events makes at most 2 builds, one at a time, and every event reaches a build', async () => {
     const builder = slowBuilder(30);
     const queue = new BuildQueue(builder.build, { settleMs: 5 });

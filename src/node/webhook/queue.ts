@@ -61,9 +61,9 @@ export interface QueueStatus {
 }
 
 export interface QueueOptions {
-  /** A build starts once no event came for this long (a burst then makes one build). Default 100 ms. */
+  /** A build starts once no event came for this long (a burst then makes one build). Default 200 ms. */
   readonly settleMs?: number;
-  /** …or once the oldest waiting event (or the end of the last build) is this old, so a steady stream still builds. Default 1,000 ms. */
+  /** …or once the oldest waiting event (or the end of the last build) is this old, so a steady stream still builds. Default 2,000 ms. */
   readonly maxWaitMs?: number;
   /** Builds kept in the status. Default 20. */
   readonly history?: number;
@@ -106,8 +106,8 @@ export class BuildQueue {
   private schedule(): void {
     if (this.running || !this.pending) return;
     if (this.timer) clearTimeout(this.timer);
-    const deadline = Math.max(this.pendingSince, this.lastEnd) + (this.options.maxWaitMs ?? 1000);
-    const wait = Math.max(0, Math.min(this.options.settleMs ?? 100, deadline - Date.now()));
+    const deadline = Math.max(this.pendingSince, this.lastEnd) + (this.options.maxWaitMs ?? 2000);
+    const wait = Math.max(0, Math.min(this.options.settleMs ?? 200, deadline - Date.now()));
     this.timer = setTimeout(() => {
       this.timer = null;
       this.start();

@@ -39,7 +39,7 @@ const effectOfFixture = (body: Record<string, unknown>) => {
   return effectOf(parsed.event as StrapiEvent);
 };
 
-describe('webhook requests (issue 13, item 1: the abuse matrix)', () => {
+describe('webhook requests: the abuse matrix', () => {
   const publish = JSON.stringify(recorded('webhook-entry-publish-es-MX.json').body);
 
   it('accepts a recorded Strapi 5 publish with the right secret: 202, queued', async () => {
@@ -109,7 +109,7 @@ describe('webhook requests (issue 13, item 1: the abuse matrix)', () => {
   });
 });
 
-describe('what an event means for the public site (issue 13, item 1)', () => {
+describe('what an event means for the public site', () => {
   it('publish of a page: fetch that document in that locale', () => {
     expect(effectOfFixture(recorded('webhook-entry-publish-es-MX.json').body)).toMatchObject({
       kind: 'change',
