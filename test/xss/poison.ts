@@ -15,7 +15,8 @@ import { URL_VECTORS, VECTORS, type Vector } from './vectors.js';
  * cover, SEO), the error page and the promo codes' labels. Declared fields
  * the content leaves blank are filled in (a list gets one item), so every
  * field of every block in use is poisoned. Each kind of field takes the
- * vectors in turn from its own offset, so each vector lands in several kinds.
+ * vectors in turn from its own offset (one turn per family: every label, every
+ * alt, every rich text…), so each vector lands in several kinds.
  *
  * Kept working so the site still builds and navigates: page slugs, modal
  * names, the header's navigation targets, enumerations (`choices`), numbers,
@@ -47,8 +48,11 @@ class Poisoner {
   /** The next vector for a kind of field (URL kinds take the URL vectors first, then all). */
   next(kind: string, where: string): string {
     const list: readonly Vector[] = /url|slug/i.test(kind) ? [...URL_VECTORS, ...VECTORS] : VECTORS;
-    const start = this.counters.get(kind) ?? offset(kind, list.length);
-    this.counters.set(kind, start + 1);
+    // One turn per family of field (every `…label`, every `…alt`, every rich text), whatever the block:
+    // a family with as many fields as there are vectors receives every vector.
+    const family = kind.split('.').pop() ?? kind;
+    const start = this.counters.get(family) ?? offset(family, list.length);
+    this.counters.set(family, start + 1);
     const vector = list[start % list.length]!;
     this.fields++;
     let set = this.kinds.get(vector.name);

@@ -25,7 +25,7 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:hr
 export function isDangerousUrl(value: string): boolean {
   // eslint-disable-next-line no-control-regex -- the browser strips exactly these
   const cleaned = value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
-  return /^(javascript|vbscript|livescript):/i.test(cleaned) || /^data:(text\/html|image\/svg|application\/xhtml|text\/xml|application\/xml)/i.test(cleaned);
+  return /^(javascript|vbscript):/i.test(cleaned) || /^data:(text\/html|image\/svg|application\/xhtml|text\/xml|application\/xml)/i.test(cleaned);
 }
 
 const EXECUTABLE_SCRIPT = /^(|text\/javascript|application\/javascript|module|text\/ecmascript)$/i;
