@@ -63,7 +63,7 @@ export function scanHtml(html: string, file: string, vectors: ReadonlyArray<{ na
   const dom = new JSDOM(html);
   const findings = scanNode(dom.window.document, file, '');
   for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script/gi)) {
-    if (!/application\/json/i.test(attrs ?? '')) continue;
+    if (!/json/i.test(attrs ?? '')) continue;
     findings.push(...scanJsonText(body ?? '', file, `inline <script${attrs}>`));
     try {
       findings.push(...scanJsonValue(JSON.parse(body ?? ''), file, `inline <script${attrs}>`));
