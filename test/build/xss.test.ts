@@ -57,11 +57,46 @@ describe('issue 14 row 4: the XSS corpus', () => {
     for (const v of VECTORS) expect(poisoned.kinds.get(v.name)?.size ?? 0, v.name).toBeGreaterThanOrEqual(3);
     const kinds = new Set(poisoned.placements.map((p) => p.kind));
     // Text, rich text, links (label, url, slug), media (alt, caption, url), SEO, forms (options, action) and modal items.
-    for (const kind of ['page.title', 'seo.metaTitle', 'seo.metaDescription', 'seo.metaImage.alt', 'hero.link.url', 'hero.media.url', 'form.options', 'form.url', 'form.richText', 'embedded-form.text', 'room.link.slug', 'wysiwyg.richText', 'footer.links.label', 'gallery.mediaList.caption']) {
+    for (const kind of [
+      'page.title',
+      'seo.metaTitle',
+      'seo.metaDescription',
+      'seo.metaImage.alt',
+      'hero.link.url',
+      'hero.media.url',
+      'form.options',
+      'form.url',
+      'form.richText',
+      'embedded-form.text',
+      'room.link.slug',
+      'wysiwyg.richText',
+      'footer.links.label',
+      'gallery.mediaList.caption',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     const components = new Set(poisoned.placements.map((p) => p.kind.split('.')[0]));
-    for (const c of ['hero', 'image', 'video', 'wysiwyg', 'carousel', 'gallery', 'accordion', 'form', 'header', 'footer', 'cookie-notice', 'offer-toast', 'terms-list', 'site-map', 'share', 'phone', 'room', 'service', 'embedded-form']) {
+    for (const c of [
+      'hero',
+      'image',
+      'video',
+      'wysiwyg',
+      'carousel',
+      'gallery',
+      'accordion',
+      'form',
+      'header',
+      'footer',
+      'cookie-notice',
+      'offer-toast',
+      'terms-list',
+      'site-map',
+      'share',
+      'phone',
+      'room',
+      'service',
+      'embedded-form',
+    ]) {
       expect(components, c).toContain(c);
     }
     console.log(`XSS corpus: ${VECTORS.length} vectors, ${poisoned.fields} fields poisoned (${kinds.size} kinds of field), ${site.pages.length} pages built`);

@@ -137,7 +137,12 @@ class Poisoner {
         const list = Array.isArray(raw[key]) && raw[key].length > 0 ? (raw[key] as unknown[]) : [undefined, undefined];
         raw[key] = list.map((item, i) =>
           isRecord(item)
-            ? { ...item, ...Object.fromEntries(['label', 'text', 'title', 'name', 'value'].filter((k) => typeof item[k] === 'string').map((k) => [k, this.next(short(kind), `${where}[${i}].${k}`)])) }
+            ? {
+                ...item,
+                ...Object.fromEntries(
+                  ['label', 'text', 'title', 'name', 'value'].filter((k) => typeof item[k] === 'string').map((k) => [k, this.next(short(kind), `${where}[${i}].${k}`)]),
+                ),
+              }
             : this.next(short(kind), `${where}[${i}]`),
         );
         return;

