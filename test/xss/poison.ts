@@ -88,6 +88,17 @@ class Poisoner {
     return link;
   }
 
+  /** Rich text as Strapi 5 blocks: a paragraph, a heading, a link (text and url) and an image (url and alt), each poisoned. */
+  strapiBlocks(kind: string, where: string): unknown[] {
+    const text = (k: string) => ({ type: 'text', text: this.next(kind, `${where}.${k}`) });
+    return [
+      { type: 'paragraph', children: [text('paragraph')] },
+      { type: 'heading', level: 2, children: [text('heading')] },
+      { type: 'paragraph', children: [{ type: 'link', url: this.next(`${kind}.url`, `${where}.link.url`), children: [text('link.text')] }] },
+      { type: 'image', image: { url: this.next(`${kind}.url`, `${where}.image.url`), alternativeText: this.next(kind, `${where}.image.alt`), width: 10, height: 10 } },
+    ];
+  }
+
   /** The fields of a block, a modal item or a list item, as declared. */
   fieldsOf(fields: Fields, raw: Json, kind: string, where: string, chromeNav: boolean): void {
     for (const [key, field] of Object.entries(fields)) this.field(field, key, raw, kind, `${where}.${key}`, chromeNav);
@@ -101,6 +112,9 @@ class Poisoner {
         raw[key] = this.next(short(kind), where);
         return;
       case 'richText':
+        // One rich text in four as Strapi 5 blocks JSON (its own renderer, src/node/content/strapi-blocks.ts).
+        raw[key] = this.counter(kind) % 4 === 3 ? this.strapiBlocks(`${short(kind)}.blocks`, where) : this.next(short(kind), where);
+        return;
       case 'url':
       case 'engineUrl':
         raw[key] = this.next(short(kind), where);
