@@ -39,7 +39,7 @@ const URL_ATTRIBUTES = new Set([
 ]);
 
 /** A URL value the browser would run (or render as a document of the attacker's). */
-export function isDangerousUrl(value: string): boolean {
+function isDangerousUrl(value: string): boolean {
   // eslint-disable-next-line no-control-regex -- the browser strips exactly these
   const cleaned = value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
   return /^(javascript|vbscript):/i.test(cleaned) || /^data:(text\/html|image\/svg|application\/xhtml|text\/xml|application\/xml)/i.test(cleaned);

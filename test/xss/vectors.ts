@@ -15,7 +15,7 @@ export interface Vector {
 export type Family = 'script' | 'event' | 'url' | 'svg-math' | 'mutation' | 'css' | 'attribute' | 'json' | 'template' | 'misc';
 
 /** The hook call of a vector. */
-export const hook = (name: string) => `__xss('${name}')`;
+const hook = (name: string) => `__xss('${name}')`;
 
 type Maker = (call: string, name: string) => string;
 
@@ -198,5 +198,3 @@ export const VECTORS: readonly Vector[] = Object.entries(FAMILIES).flatMap(([fam
 
 /** Vectors meant for URL fields (href, src, action): the schemes, and the ones that break out of an attribute. */
 export const URL_VECTORS: readonly Vector[] = VECTORS.filter((v) => v.family === 'url' || v.name.startsWith('attr-') || v.name.startsWith('srcset-') || v.name.startsWith('json-'));
-
-export const byName = new Map(VECTORS.map((v) => [v.name, v]));
