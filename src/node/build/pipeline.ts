@@ -19,6 +19,7 @@ import { BuildMemo, payloadDeps } from './build-memo.js';
 import { startRenderPool } from './render-pool.js';
 import { formStubsFile } from './forms.js';
 import { LOCALES } from '../../shared/locales.js';
+import { serializeForScript } from '../../shared/payload.js';
 import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
@@ -184,8 +185,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const extra: RenderedFile[] = [];
   const stubs = formStubsFile(bundle.server.renderFormStubs(Object.values(content.modals).flat()));
   if (stubs) extra.push(stubs);
-  // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them.
-  for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: JSON.stringify(content.modals[locale]) });
+  // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them; written as
+  // the payloads are (issue 14 row 4: no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
+  for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: serializeForScript(content.modals[locale]) });
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = index.buildId([...media.urls.values()]);
