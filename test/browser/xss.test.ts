@@ -9,7 +9,7 @@ import { VECTORS } from '../xss/vectors.js';
 import { useChromium, waitForHydration } from './page-helpers.js';
 
 /**
- * Issue 14, row 4 (dynamic half): the bundled site with every vector in every
+ * The XSS corpus in Chromium (the dynamic half): the bundled site with every vector in every
  * text, rich-text, link, media, SEO, form and modal field (test/xss/poison.ts)
  * is served by the preview server and driven in Chromium. An init script, in
  * every frame before any of the site's code, defines the hook every vector
@@ -162,8 +162,8 @@ async function load(page: Page, url: string): Promise<void> {
   figures.pages++;
 }
 
-describe('issue 14 row 4: no vector executes in Chromium', () => {
-  it('issue 14 row 4: the hook records (a vector that runs is seen)', async () => {
+describe('no vector executes in Chromium', () => {
+  it('the hook records (a vector that runs is seen)', async () => {
     const context = await watchedContext();
     const page = await context.newPage();
     await page.goto(`${origin}/robots.txt`);
@@ -175,7 +175,7 @@ describe('issue 14 row 4: no vector executes in Chromium', () => {
     await context.close();
   });
 
-  it('issue 14 row 4: every page of both locales, every modal, every form and client-side navigation: zero calls', async () => {
+  it('every page of both locales, every modal, every form and client-side navigation: zero calls', async () => {
     const context = await watchedContext();
     const page = await context.newPage();
     // Every page: loaded, hydrated, every element hovered, focused and clicked.

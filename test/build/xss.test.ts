@@ -10,7 +10,7 @@ import { buildPoisonedSite, servedFiles, type PoisonedSite } from '../xss/site.j
 import { VECTORS, type Family } from '../xss/vectors.js';
 
 /**
- * Issue 14, row 4 (static half): the bundled site with every vector in every
+ * The XSS corpus, the static half: the bundled site with every vector in every
  * text, rich-text, link, media, SEO, form and modal field builds, and no
  * vector is left anywhere a browser would run it: HTML (parsed), payloads,
  * `_modals.json`, sitemap, robots.txt, and the headers the preview server
@@ -21,8 +21,8 @@ beforeAll(async () => {
   site = await buildPoisonedSite();
 });
 
-describe('issue 14 row 4: the XSS corpus', () => {
-  it('issue 14 row 4: at least 100 distinct vectors in every family, each calling the hook with its name', () => {
+describe('the XSS corpus', () => {
+  it('at least 100 distinct vectors in every family, each calling the hook with its name', () => {
     expect(VECTORS.length).toBeGreaterThanOrEqual(100);
     expect(new Set(VECTORS.map((v) => v.name)).size).toBe(VECTORS.length);
     expect(new Set(VECTORS.map((v) => v.payload)).size).toBeGreaterThanOrEqual(100);
@@ -31,7 +31,7 @@ describe('issue 14 row 4: the XSS corpus', () => {
     for (const v of VECTORS) expect(v.payload, v.name).toMatch(/xss|&#95;|;base64,/);
   });
 
-  it('issue 14 row 4: the scanner finds a vector wherever it could run (so its zero means something)', () => {
+  it('the scanner finds a vector wherever it could run (so its zero means something)', () => {
     const bad = [
       '<img src=x onerror="__xss(1)">',
       '<a href=" &#x6A;ava&Tab;script:__xss(1)">x</a>',
@@ -52,7 +52,7 @@ describe('issue 14 row 4: the XSS corpus', () => {
     expect(scanJsonValue({ body: '<img src=x onerror=__xss(1)>', link: { url: 'JaVaScRiPt:__xss(1)' } }, 'x.json')).toHaveLength(2);
   });
 
-  it('issue 14 row 4: every vector lands in several kinds of field, of every block the site uses', async () => {
+  it('every vector lands in several kinds of field, of every block the site uses', async () => {
     const { poisoned } = site;
     for (const v of VECTORS) expect(poisoned.kinds.get(v.name)?.size ?? 0, v.name).toBeGreaterThanOrEqual(3);
     const kinds = new Set(poisoned.placements.map((p) => p.kind));
@@ -102,7 +102,7 @@ describe('issue 14 row 4: the XSS corpus', () => {
     console.log(`XSS corpus: ${VECTORS.length} vectors, ${poisoned.fields} fields poisoned (${kinds.size} kinds of field), ${site.pages.length} pages built`);
   });
 
-  it('issue 14 row 4: the poisoned site builds (non-strict) and says what it refused: unsafe links dropped, markup stripped', () => {
+  it('the poisoned site builds (non-strict) and says what it refused: unsafe links dropped, markup stripped', () => {
     const { result } = site.build;
     expect(site.pages.length).toBeGreaterThanOrEqual(40);
     expect(site.pages.some((p) => p.startsWith('/es'))).toBe(true);
@@ -114,7 +114,7 @@ describe('issue 14 row 4: the XSS corpus', () => {
     expect(unsafe.field).toBeTruthy();
   });
 
-  it('issue 14 row 4: no vector can run from any HTML page, payload, _modals.json, sitemap or robots.txt', async () => {
+  it('no vector can run from any HTML page, payload, _modals.json, sitemap or robots.txt', async () => {
     const files = await servedFiles(site.dist);
     const findings: Finding[] = [];
     const kinds = new Map<string, number>();
@@ -147,7 +147,7 @@ describe('issue 14 row 4: the XSS corpus', () => {
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    it('issue 14 row 4: no header the preview server sends carries a vector', async () => {
+    it('no header the preview server sends carries a vector', async () => {
       const urls = [...site.pages, '/sitemap.xml', '/robots.txt', '/_payload.json', '/_modals.json', '/es/_modals.json', '/no-such-page'];
       const bad: string[] = [];
       for (const url of urls) {

@@ -6,7 +6,7 @@ import { unsafeProtocol } from '../../src/node/content/urls.js';
 import { URL_VECTORS, VECTORS, type Vector } from './vectors.js';
 
 /**
- * Issue 14, row 4: a poisoned copy of a content folder (content-cache/
+ * A poisoned copy of a content folder (content-cache/
  * layout, Strapi 5 responses). Every field a block or modal item declares
  * (src/shared/blocks/*.ts, src/shared/modal-items/*.ts, walked through the
  * catalogue, not listed here) of the kinds that carry text — text, rich

@@ -3,7 +3,7 @@ import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../src/shared/bl
 import type { Fields } from '../../src/shared/blocks/fields.js';
 
 /**
- * Issue 14, row 4, the static half: where in a built file a vector could
+ * The static half: where in a built file a vector could
  * run. Independent of the product's own checks (src/node/content/urls.ts):
  * the URL rules here are the browser's (leading C0 controls and spaces are
  * skipped, tabs and newlines removed anywhere), and HTML is read by a real

@@ -13,7 +13,7 @@ export interface PoisonedSite {
   pages: string[];
 }
 
-/** Issue 14, row 4: the bundled content (content-cache/), poisoned with every vector, built (non-strict) into a temp folder. */
+/** The bundled content (content-cache/), poisoned with every vector, built (non-strict) into a temp folder. */
 export async function buildPoisonedSite(): Promise<PoisonedSite> {
   const dir = await mkdtemp(path.join(tmpdir(), 'marea-xss-'));
   const poisoned = await poisonContent(path.join(ROOT, 'content-cache'), path.join(dir, 'content'));

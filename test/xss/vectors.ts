@@ -1,5 +1,5 @@
 /**
- * Issue 14, row 4: the XSS corpus. Every vector, when it executes, calls the
+ * The XSS corpus. Every vector, when it executes, calls the
  * one global hook `__xss('<its name>')` (the browser test defines it, and
  * `alert`/`confirm`/`prompt`/`print`, and records every call), so an execution
  * is unambiguous and names its vector. Names are `[a-z0-9-]` so they sit in

@@ -186,7 +186,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const stubs = formStubsFile(bundle.server.renderFormStubs(Object.values(content.modals).flat()));
   if (stubs) extra.push(stubs);
   // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them; written as
-  // the payloads are (issue 14 row 4: no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
+  // the payloads are (no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
   for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: serializeForScript(content.modals[locale]) });
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
