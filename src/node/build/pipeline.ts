@@ -7,7 +7,7 @@ import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
 import { writeChecksums } from './checksums.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
-import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
 import { encodeImages, rasterImages } from './media-encode.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload } from './payloads.js';
@@ -129,9 +129,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       ),
     (m) => `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache`,
   );
-  if (media.missing.length > 0 || media.undecodable.length > 0) {
+  if (media.missing.length > 0 || media.undecodable.length > 0 || media.refused.length > 0) {
     throw new ContentValidationError(
-      [...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))), ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason))].map(
+      [
+        ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
+        ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
+        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content.pages, url))),
+      ].map(
         ({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint }),
       ),
     );
