@@ -198,7 +198,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'write',
     async () => {
       await copyTree(bundle.clientDir, staging, ['index.html', 'complete', '.vite']);
-      const carried = await carryOverAssets(paths, staging, buildId);
+      const carried = await carryOverAssets(paths, staging, buildId, log);
       return { bytes: await writeFiles(staging, extra), files: extra.length, carried };
     },
     (w) => `${w.files} files, ${formatBytes(w.bytes)}, ${w.carried} assets kept from earlier builds`,
@@ -229,7 +229,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (options.publish !== false) {
     await phases.run(
       'publish',
-      () => publishBuild(paths, buildId),
+      () => publishBuild(paths, buildId, log),
       () => `${path.relative(paths.root, paths.dist) || paths.dist} ← builds/${buildId}`,
     );
     await loaded.commit?.();
