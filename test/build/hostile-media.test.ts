@@ -50,7 +50,8 @@ describe('hostile media through the whole build (issue 14)', () => {
   });
 
   it('issue 14 row 1: an SVG with script uploaded under a photo name is published sanitised, as .svg', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3" onload="alert(1)"><script>alert(document.domain)</script><rect width="4" height="3" fill="#0e6f80"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3" onload="alert(1)"><script>alert(document.domain)</script><rect width="4" height="3" fill="#0e6f80"/></svg>';
     const strapi = await cms((dir) => writeFile(path.join(dir, 'uploads/small_sea.jpg'), svg));
     const paths = await tempPaths();
     await buildSite(null, { paths, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } });
@@ -66,7 +67,7 @@ describe('hostile media through the whole build (issue 14)', () => {
   it('issue 14 row 2: a media url on another local server fails the build naming it, and that server is never asked', async () => {
     const internal = await startTestServer();
     servers.push(internal);
-    internal.reset((_req, res) => res.end('internal secret'));
+    internal.reset((_req, res) => void res.end('internal secret'));
     const strapi = await cms(async (dir) => {
       const file = path.join(dir, 'api/pages.en.json');
       await writeFile(file, (await readFile(file, 'utf8')).replace('"/uploads/small_sea.jpg"', JSON.stringify(`${internal.url}/admin/secret.jpg`)));

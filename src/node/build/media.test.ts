@@ -42,7 +42,11 @@ describe('copyMedia: media judged by their bytes', () => {
 
   async function copy(files: Record<string, Buffer | string>) {
     for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(cache, name), bytes);
-    const result = await copyMedia(Object.keys(files).map((name) => `/uploads/${name}`), (url) => path.join(cache, path.basename(url)), out);
+    const result = await copyMedia(
+      Object.keys(files).map((name) => `/uploads/${name}`),
+      (url) => path.join(cache, path.basename(url)),
+      out,
+    );
     const published = new Map<string, Buffer>();
     for (const [url, site] of result.urls) published.set(url, await readFile(path.join(out, site)));
     return { result, published, names: (await readdir(path.join(out, 'assets/media'))).sort() };
@@ -68,8 +72,15 @@ describe('copyMedia: media judged by their bytes', () => {
   });
 
   it('issue 14 row 1: a PNG named .svg is published as .png; a JPEG with HTML appended stays a .jpg', async () => {
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } }).png().toBuffer();
-    const jpeg = Buffer.concat([await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } }).jpeg().toBuffer(), Buffer.from(html)]);
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } })
+      .png()
+      .toBuffer();
+    const jpeg = Buffer.concat([
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } })
+        .jpeg()
+        .toBuffer(),
+      Buffer.from(html),
+    ]);
     const { result, published } = await copy({ 'hero.svg': png, 'beach.jpeg': jpeg });
     expect(result.refused).toEqual([]);
     expect(result.urls.get('/uploads/hero.svg')).toMatch(/^\/assets\/media\/hero\.[0-9a-f]{10}\.png$/);

@@ -135,9 +135,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
         ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
         ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content.pages, url))),
-      ].map(
-        ({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint }),
-      ),
+      ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
     );
   }
   const content = memo ? memo.rewrite(loaded.content, media.urls) : rewriteMediaUrls(loaded.content, media.urls);

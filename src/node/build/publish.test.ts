@@ -116,7 +116,12 @@ describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () =>
     expect(await readdir(media('p2'))).toEqual(['photo-p2.jpg']);
     expect(await readdir(media('p1'))).toEqual(['photo-p1.jpg']);
     expect(lines.join('\n')).toContain('removed 4 media files of kept builds');
-    for (const file of ['p1/assets/media/old.5555555555.svg', 'p2/assets/media/menu.4444444444.jpg', 'p3/assets/media/evil.1111111111.html', 'p3/assets/media/logo.2222222222.svg']) {
+    for (const file of [
+      'p1/assets/media/old.5555555555.svg',
+      'p2/assets/media/menu.4444444444.jpg',
+      'p3/assets/media/evil.1111111111.html',
+      'p3/assets/media/logo.2222222222.svg',
+    ]) {
       expect(lines).toContain(`      builds/${file}`);
     }
     // The next build finds nothing more to remove.

@@ -73,7 +73,12 @@ async function downloadOne(url: string, dir: string, options: MediaDownloadOptio
   const token = sameOrigin ? options.token : null;
   const candidates = [join(dir, path), ...(options.reuseDir ? [join(options.reuseDir, path)] : [])];
   let status: MediaDownload['status'] = 'downloaded';
-  const file: FileLimits = { url, deadline: Date.now() + (options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS), maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, totalTimeoutMs: options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS };
+  const file: FileLimits = {
+    url,
+    deadline: Date.now() + (options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS),
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    totalTimeoutMs: options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS,
+  };
   await cmsGet(
     href,
     { ...options, token },
@@ -121,7 +126,11 @@ async function fetchChecked(request: Request, options: MediaDownloadOptions, fil
 function saveTo(dest: string, candidates: string[], options: MediaDownloadOptions, file: FileLimits, done: (status: MediaDownload['status']) => void): Attempt {
   return async (request, stillAlive) => {
     const temp = `${dest}.download-${process.pid}-${(tempCounter += 1)}`;
-    const tooLong = () => new UnsafeMediaUrlError(file.url, `downloading it took longer than ${file.totalTimeoutMs >= 1000 ? `${Math.round(file.totalTimeoutMs / 1000)} s` : `${file.totalTimeoutMs} ms`}, the limit per media file`);
+    const tooLong = () =>
+      new UnsafeMediaUrlError(
+        file.url,
+        `downloading it took longer than ${file.totalTimeoutMs >= 1000 ? `${Math.round(file.totalTimeoutMs / 1000)} s` : `${file.totalTimeoutMs} ms`}, the limit per media file`,
+      );
     const tooLarge = (what: string) =>
       new UnsafeMediaUrlError(file.url, `it is larger than MEDIA_MAX_BYTES (${formatSize(file.maxBytes)}): ${what}; raise MEDIA_MAX_BYTES or upload a smaller file`);
     const remaining = file.deadline - Date.now();

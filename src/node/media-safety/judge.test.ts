@@ -76,7 +76,7 @@ describe('sanitizeSvg', () => {
     expect(again).toEqual({ ok: true, svg, changed: false });
   });
 
-  it("issue 14 row 1: the bundled logo survives sanitising unchanged in look (the same document, re-serialised)", async () => {
+  it('issue 14 row 1: the bundled logo survives sanitising unchanged in look (the same document, re-serialised)', async () => {
     const logo = await readFile('content-cache/uploads/marea_resorts_logo_8efe094cfb.svg');
     const result = sanitizeSvg(logo);
     expect(result).toMatchObject({ ok: true, changed: false });
@@ -86,7 +86,11 @@ describe('sanitizeSvg', () => {
 
   it.each([
     ['nothing but script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', /nothing left to show/],
-    ['nothing but a foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><title>x</title><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>', /nothing left to show/],
+    [
+      'nothing but a foreignObject',
+      '<svg xmlns="http://www.w3.org/2000/svg"><title>x</title><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>',
+      /nothing left to show/,
+    ],
     ['no SVG namespace', '<svg><rect width="1" height="1"/></svg>', /without the SVG namespace/],
     ['not well-formed', '<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>', /not well-formed XML/],
   ])('issue 14 row 1: refuses an SVG with %s', async (_name, text, reason) => {

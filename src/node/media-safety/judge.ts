@@ -27,8 +27,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export type Judgement =
   /** Publish `bytes` (an SVG's are the sanitised ones) with extension `ext` (no dot), served as `mime`. */
-  | { ok: true; ext: string; mime: string; bytes: Buffer }
-  | { ok: false; reason: string };
+  { ok: true; ext: string; mime: string; bytes: Buffer } | { ok: false; reason: string };
 
 /**
  * Judges a medium by its bytes: an allowed raster image or video (file-type)
