@@ -38,15 +38,25 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('hostile media through the whole build (issue 14)', () => {
-  it('issue 14 row 1: an HTML file uploaded as a photo fails the build with MediaRefused naming the url and the pages; nothing published or cached', async () => {
+  it('issue 14 row 1: an HTML file uploaded as a photo fails the crawl naming its url; nothing published or cached', async () => {
     const strapi = await cms((dir) => writeFile(path.join(dir, 'uploads/sea.jpg'), HTML));
     const paths = await tempPaths();
     const error = await failure(buildSite(null, { paths, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } }));
+    expect(error.message).toContain('Refusing media url "/uploads/sea.jpg": its bytes are text starting "<!doctype html>');
+    expect(existsSync(paths.dist)).toBe(false);
+    expect(existsSync(path.join(paths.contentCache, 'uploads/sea.jpg'))).toBe(false);
+  });
+
+  it('issue 14 row 1: an HTML file in the content cache under a photo name fails the build with MediaRefused naming the url and the pages', async () => {
+    const content = await mkdtemp(path.join(tmpdir(), 'marea-hostile-cache-'));
+    await cp(FIXTURE, content, { recursive: true });
+    await writeFile(path.join(content, 'uploads/sea.jpg'), HTML);
+    const paths = await tempPaths();
+    const error = await failure(buildSite(content, { paths }));
     expect(error).toBeInstanceOf(ContentValidationError);
     const issue = (error as ContentValidationError).issues.find((i) => i.code === 'MediaRefused');
     expect(issue?.message).toMatch(/^Media file \/uploads\/sea\.jpg \(used by en \/[^)]*es \/es[^)]*\) is refused: its bytes are text starting "<!doctype html>/);
     expect(existsSync(paths.dist)).toBe(false);
-    expect(existsSync(path.join(paths.contentCache, 'uploads/sea.jpg'))).toBe(false);
   });
 
   it('issue 14 row 1: an SVG with script uploaded under a photo name is published sanitised, as .svg', async () => {

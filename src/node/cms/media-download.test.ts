@@ -20,10 +20,13 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-/** Serves `bytes(path)` for every path, with content-length. */
+/** A small drawing naming the path: what `files` serves (the download judges bytes: an SVG passes). */
+const bytesOf = (path: string) => `<svg xmlns="http://www.w3.org/2000/svg"><text>bytes of ${path}</text></svg>`;
+
+/** Serves `bytesOf(path)` for every path, with content-length. */
 function files(req: Parameters<TestServer['handle']>[0], res: Parameters<TestServer['handle']>[1]) {
-  const body = Buffer.from(`bytes of ${req.url}`);
-  res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': body.length });
+  const body = Buffer.from(bytesOf(req.url ?? ''));
+  res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Content-Length': body.length });
   res.end(body);
 }
 
@@ -42,8 +45,8 @@ describe('downloadMedia', () => {
       { url: `${cms.url}/uploads/b.jpg`, path: 'uploads/b.jpg', status: 'downloaded' },
       { url: remote, path: `uploads/_remote/${cdnHost}/bucket/logo.svg`, status: 'downloaded' },
     ]);
-    expect(await readFile(join(dir, 'uploads/a.jpg'), 'utf8')).toBe('bytes of /uploads/a.jpg');
-    expect(await readFile(join(dir, `uploads/_remote/${cdnHost}/bucket/logo.svg`), 'utf8')).toBe('bytes of /bucket/logo.svg');
+    expect(await readFile(join(dir, 'uploads/a.jpg'), 'utf8')).toBe(bytesOf('/uploads/a.jpg'));
+    expect(await readFile(join(dir, `uploads/_remote/${cdnHost}/bucket/logo.svg`), 'utf8')).toBe(bytesOf('/bucket/logo.svg'));
     expect(cms.requests.map((request) => request.headers.authorization)).toEqual(['Bearer api-token', 'Bearer api-token']);
     expect(cdn.requests[0]?.headers.authorization).toBeUndefined();
   });
@@ -51,12 +54,12 @@ describe('downloadMedia', () => {
   it('skips a file already present with the size the server announces', async () => {
     cms.reset(files);
     await mkdir(join(dir, 'uploads'), { recursive: true });
-    await writeFile(join(dir, 'uploads/same.jpg'), 'x'.repeat('bytes of /uploads/same.jpg'.length));
+    await writeFile(join(dir, 'uploads/same.jpg'), 'x'.repeat(bytesOf('/uploads/same.jpg').length));
     await writeFile(join(dir, 'uploads/other.jpg'), 'too short');
     const result = await downloadMedia(['/uploads/same.jpg', '/uploads/other.jpg'], dir, options());
     expect(result.map((download) => download.status)).toEqual(['skipped', 'downloaded']);
     expect(await readFile(join(dir, 'uploads/same.jpg'), 'utf8')).toMatch(/^x+$/);
-    expect(await readFile(join(dir, 'uploads/other.jpg'), 'utf8')).toBe('bytes of /uploads/other.jpg');
+    expect(await readFile(join(dir, 'uploads/other.jpg'), 'utf8')).toBe(bytesOf('/uploads/other.jpg'));
   });
 
   it('retries a 503 and a stalled body, and leaves no temporary file behind', async () => {
@@ -168,7 +171,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     });
     const result = await downloadMedia(['/uploads/moved.jpg'], dir, { ...options(), mediaHosts: [new URL(cdn.url).host] });
     expect(result).toEqual([{ url: '/uploads/moved.jpg', path: 'uploads/moved.jpg', status: 'downloaded' }]);
-    expect(await readFile(join(dir, 'uploads/moved.jpg'), 'utf8')).toBe('bytes of /bucket/here.jpg');
+    expect(await readFile(join(dir, 'uploads/moved.jpg'), 'utf8')).toBe(bytesOf('/bucket/here.jpg'));
     expect(cms.requests.map((r) => r.headers.authorization)).toEqual(['Bearer api-token', 'Bearer api-token']);
     expect(cdn.requests.map((r) => r.headers.authorization)).toEqual([undefined]);
   });
@@ -213,6 +216,17 @@ describe('downloadMedia: where media may come from, and how much', () => {
     const error = await refusal(['/uploads/trickle.mp4'], { totalTimeoutMs: 300 });
     expect(error.message).toContain('"/uploads/trickle.mp4"');
     expect(error.message).toContain('took longer than 300 ms, the limit per media file');
+    expect(cms.requests).toHaveLength(1);
+    expect(await readdir(join(dir, 'uploads'))).toEqual([]);
+  });
+
+  it('issue 14 row 1: an HTML file served as a photo is not kept (content:pull and the webhook never cache it), named, not retried', async () => {
+    cms.reset((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/jpeg' });
+      res.end('<!doctype html><script>alert(document.cookie)</script>');
+    });
+    const error = await refusal(['/uploads/pool.jpg']);
+    expect(error.message).toContain('Refusing media url "/uploads/pool.jpg": its bytes are text starting "<!doctype html><script>');
     expect(cms.requests).toHaveLength(1);
     expect(await readdir(join(dir, 'uploads'))).toEqual([]);
   });

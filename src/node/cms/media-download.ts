@@ -11,6 +11,7 @@ import { HttpError } from './http-error.js';
 import { MediaDownloadError } from './media-download-error.js';
 import { mediaCachePath } from './media-path.js';
 import { UnsafeMediaUrlError } from './unsafe-media-url-error.js';
+import { judgeFile } from '../media-safety/judge.js';
 import { checkMediaSource } from '../media-safety/media-source.js';
 
 export interface MediaDownloadOptions extends RequestOptions {
@@ -48,10 +49,11 @@ let tempCounter = 0;
  * leaves a truncated file). Same time limit, retries and concurrency as the
  * JSON requests (`cmsGet`); `timeoutMs` is an idle limit here, so a large
  * video on a slow link is fine as long as bytes keep coming, up to
- * `totalTimeoutMs` and `maxBytes`. Only the CMS origin and `mediaHosts` are
+ * `totalTimeoutMs` and `maxBytes`; a file whose bytes the build would refuse
+ * (media-safety/judge.ts: HTML, PDF, …) is not kept. Only the CMS origin and `mediaHosts` are
  * asked, at public addresses (`checkMediaSource`), before any request and
  * again for every redirect, followed by hand. Refusals (`UnsafeMediaUrlError`:
- * host, address, size, time) are not retried. Throws one `MediaDownloadError`
+ * host, address, size, time, content) are not retried. Throws one `MediaDownloadError`
  * listing every failure after all attempts settle.
  */
 export async function downloadMedia(urls: readonly string[], dir: string, options: MediaDownloadOptions = {}): Promise<MediaDownload[]> {
@@ -169,6 +171,9 @@ function saveTo(dest: string, candidates: string[], options: MediaDownloadOption
       );
       const written = (await stat(temp)).size;
       if (Number.isFinite(length) && written !== length) throw new Error(`got ${written} of ${length} bytes`);
+      // What the build would refuse never reaches the content cache either.
+      const judged = await judgeFile(temp);
+      if (!judged.ok) throw new UnsafeMediaUrlError(file.url, judged.reason);
       await rename(temp, dest);
       done('downloaded');
       return new Response(null);

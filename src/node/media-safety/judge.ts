@@ -47,6 +47,30 @@ export async function judgeMedia(bytes: Buffer): Promise<Judgement> {
 }
 
 /**
+ * `judgeMedia` for a file just downloaded: only the head of a raster image
+ * or video is read; text is read whole (an SVG is judged, not changed: the
+ * build publishes it sanitised). Keeps what the build would refuse out of
+ * the content cache (`npm run content:pull` commits it without building).
+ */
+export async function judgeFile(file: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const detected = await fileTypeFromBuffer(await readHead(file));
+  if (detected && ALLOWED.has(detected.mime)) return { ok: true };
+  const judged = await judgeMedia(await readFile(file));
+  return judged.ok ? { ok: true } : judged;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4100);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Whether a file already published under `assets/media/` (an earlier build)
  * passes the same judgement: its bytes are an allowed type matching its
  * extension, or it is an SVG that sanitising leaves as it was. Reads only
@@ -61,15 +85,8 @@ export async function isPublishableFile(file: string): Promise<boolean> {
   }
   const expected = EXTENSIONS.get(ext);
   if (!expected) return false;
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(4100);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const detected = await fileTypeFromBuffer(head.subarray(0, bytesRead));
-    return detected?.mime === expected;
-  } finally {
-    await handle.close();
-  }
+  const detected = await fileTypeFromBuffer(await readHead(file));
+  return detected?.mime === expected;
 }
 
 function describe(bytes: Buffer, detected: { ext: string; mime: string } | undefined): string {
