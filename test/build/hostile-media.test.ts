@@ -9,7 +9,7 @@ import { buildSite, tempPaths } from '../support/build-site.js';
 import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-/** Issue 14: hostile media uploaded to the CMS, built through the real crawl and pipeline against a local Strapi. */
+/** Hostile media uploaded to the CMS, built through the real crawl and pipeline against a local Strapi. */
 const FIXTURE = path.join(ROOT, 'test/fixtures/site');
 const HTML = '<!doctype html><html><body><script>fetch("/.netlify/functions/webhook",{method:"POST"})</script></body></html>';
 
@@ -37,7 +37,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
   return error!;
 }
 
-describe('hostile media through the whole build (issue 14)', () => {
+describe('hostile media through the whole build', () => {
   it('issue 14 row 1: an HTML file uploaded as a photo fails the crawl naming its url; nothing published or cached', async () => {
     const strapi = await cms((dir) => writeFile(path.join(dir, 'uploads/sea.jpg'), HTML));
     const paths = await tempPaths();

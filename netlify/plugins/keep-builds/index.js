@@ -10,7 +10,7 @@
  * What it restores is not trusted as it is: the build (`carryOverAssets` and
  * `publishBuild`, src/node/build/publish.ts) first deletes from every kept
  * build the media the judgement of today refuses (an `.html`, an SVG with
- * script, bytes that are not an allowed image or video: issue 14), with a
+ * script, bytes that are not an allowed image or video), with a
  * log line naming them, so they are neither carried nor rolled back to.
  */
 // Netlify Build rejects any export that is not an event handler: keep this private.
