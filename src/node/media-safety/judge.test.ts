@@ -98,4 +98,15 @@ describe('sanitizeSvg', () => {
     expect(judged.ok).toBe(false);
     expect(!judged.ok && judged.reason).toMatch(reason);
   });
+
+  it('issue 14 row 1: entities are never expanded into a bomb or a file', async () => {
+    const levels = 'bcdefgh'.split('');
+    const entities = levels.map((name, i) => `<!ENTITY ${name} "${`&${i === 0 ? 'a' : levels[i - 1]};`.repeat(10)}">`).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">${entities}]><svg xmlns="http://www.w3.org/2000/svg"><text>&h;</text><rect width="1" height="1"/></svg>`;
+    const judged = await judgeMedia(Buffer.from(bomb));
+    expect(judged.ok && judged.bytes.length).toBeLessThan(1_000);
+    const file = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>`;
+    const read = await judgeMedia(Buffer.from(file));
+    expect(read.ok ? read.bytes.toString() : '').not.toContain('root:');
+  });
 });
