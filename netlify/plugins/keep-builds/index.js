@@ -7,6 +7,11 @@
  * - carries the hashed assets of the previous builds into the new deploy
  *   (tabs still open on an older build keep loading their chunks, rule 17);
  * - can be rolled back (`npm run rollback`) on Netlify as it can locally.
+ * What it restores is not trusted as it is: the build (`carryOverAssets` and
+ * `publishBuild`, src/node/build/publish.ts) first deletes from every kept
+ * build the media the judgement of today refuses (an `.html`, an SVG with
+ * script, bytes that are not an allowed image or video), with a
+ * log line naming them, so they are neither carried nor rolled back to.
  */
 // Netlify Build rejects any export that is not an event handler: keep this private.
 const BUILDS_DIR = './builds';

@@ -27,7 +27,11 @@ beforeAll(async () => {
   await photo(500, 500).png().toFile(path.join(uploads, 'pool.png'));
   // Stored sideways (900 × 600) with EXIF orientation 6: shown upright, 600 wide and 900 tall.
   await photo(900, 600).withMetadata({ orientation: 6 }).jpeg().toFile(path.join(uploads, 'tower.jpg'));
-  await writeFile(path.join(uploads, 'broken.jpg'), 'not a jpeg at all');
+  // A JPEG's first bytes (the media judgement takes it for one), then nothing the decoder can read.
+  await writeFile(
+    path.join(uploads, 'broken.jpg'),
+    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.from('truncated')]),
+  );
 });
 
 /** The media phase of a build into a fresh staging folder, with a given cache. */

@@ -70,7 +70,8 @@ export async function encodeImages(copy: MediaCopy, images: string[], outDir: st
   const result: MediaEncoding = { ...copy, encoded: 0, reused: 0, undecodable: [] };
   for (const url of images) {
     const site = copy.urls.get(url);
-    if (!site) continue; // missing: reported by the caller
+    if (!site) continue; // missing or refused: reported by the caller
+    if (!/\.(jpg|png|webp)$/.test(site)) continue; // the CMS says raster, the bytes say otherwise (an SVG, a GIF): published as they are
     // The copy's name carries the original's content hash (copyMedia): a cache hit reads nothing but the variants.
     const entry = path.join(cacheDir, `${path.basename(site)}-${VARIANT_KEY}`);
     let widths = await cachedWidths(entry);

@@ -1,7 +1,11 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Media } from '../../shared/model.js';
-import { mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
 
 const media: Media = { kind: 'image', url: '/uploads/a.jpg', mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [{ url: '/uploads/small_a.jpg', width: 5, height: 5 }] };
 
@@ -23,5 +27,64 @@ describe('media phase', () => {
     expect(out.media.formats[0]!.url).toBe('/assets/media/small_a.222.jpg');
     expect(out.body).toBe('<img src="/assets/media/b.333.png">');
     expect(content.media.url).toBe('/uploads/a.jpg');
+  });
+});
+
+describe('copyMedia: media judged by their bytes', () => {
+  const html = '<!doctype html><html><body><script>fetch("/api/admin",{credentials:"include"})</script></body></html>';
+  let cache: string;
+  let out: string;
+  beforeEach(async () => {
+    cache = await mkdtemp(path.join(tmpdir(), 'marea-copy-'));
+    out = path.join(cache, 'site');
+  });
+  afterEach(() => rm(cache, { recursive: true, force: true }));
+
+  async function copy(files: Record<string, Buffer | string>) {
+    for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(cache, name), bytes);
+    const result = await copyMedia(
+      Object.keys(files).map((name) => `/uploads/${name}`),
+      (url) => path.join(cache, path.basename(url)),
+      out,
+    );
+    const published = new Map<string, Buffer>();
+    for (const [url, site] of result.urls) published.set(url, await readFile(path.join(out, site)));
+    return { result, published, names: (await readdir(path.join(out, 'assets/media'))).sort() };
+  }
+
+  it('issue 14 row 1: an SVG with script is published sanitised (no <script>, no on* attribute, still an SVG)', async () => {
+    const { result, published, names } = await copy({
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="4" height="4" onclick="alert(2)"/></svg>',
+    });
+    expect(result.refused).toEqual([]);
+    expect(names).toEqual([expect.stringMatching(/^logo\.[0-9a-f]{10}\.svg$/)]);
+    const svg = published.get('/uploads/logo.svg')!.toString('utf8');
+    expect(svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>');
+  });
+
+  it('issue 14 row 1: an .html upload and an HTML file named .jpg are refused with their urls, nothing published', async () => {
+    const { result, names } = await copy({ 'menu.html': html, 'pool.jpg': html, 'empty.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' });
+    expect(result.refused.map((r) => r.url)).toEqual(['/uploads/menu.html', '/uploads/pool.jpg', '/uploads/empty.svg']);
+    expect(result.refused[0]!.reason).toMatch(/its bytes are text starting "<!doctype html>.*not an allowed image or video/);
+    expect(result.refused[2]!.reason).toMatch(/nothing left to show/);
+    expect(result.urls.size).toBe(0);
+    expect(names).toEqual([]);
+  });
+
+  it('issue 14 row 1: a PNG named .svg is published as .png; a JPEG with HTML appended stays a .jpg', async () => {
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } })
+      .png()
+      .toBuffer();
+    const jpeg = Buffer.concat([
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } })
+        .jpeg()
+        .toBuffer(),
+      Buffer.from(html),
+    ]);
+    const { result, published } = await copy({ 'hero.svg': png, 'beach.jpeg': jpeg });
+    expect(result.refused).toEqual([]);
+    expect(result.urls.get('/uploads/hero.svg')).toMatch(/^\/assets\/media\/hero\.[0-9a-f]{10}\.png$/);
+    expect(result.urls.get('/uploads/beach.jpeg')).toMatch(/^\/assets\/media\/beach\.[0-9a-f]{10}\.jpg$/);
+    expect(published.get('/uploads/hero.svg')).toEqual(png);
   });
 });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { uploadsInText } from '../cms/media-urls.js';
+import { judgeMedia } from '../media-safety/judge.js';
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
 const MEDIA_DIR = 'assets/media';
@@ -29,6 +30,8 @@ export interface MediaCopy {
   files: number;
   bytes: number;
   missing: string[];
+  /** Media whose bytes are not an allowed image or video (media-safety/judge.ts), with the reason: never published. */
+  refused: { url: string; reason: string }[];
 }
 
 function isMedia(value: unknown): value is Media {
@@ -55,6 +58,12 @@ export function mediaUrlsInContent(value: unknown): string[] {
   };
   visit(value);
   return [...urls].sort();
+}
+
+/** The pages using a media url, as `<locale> <path>` (at most five, then how many more), for error messages. */
+export function mediaUsers(pages: readonly { locale: string; path: string }[], url: string): string {
+  const users = pages.filter((page) => mediaUrlsInContent(page).includes(url)).map((page) => `${page.locale} ${page.path}`);
+  return users.length > 5 ? `${users.slice(0, 5).join(', ')} and ${users.length - 5} more pages` : users.join(', ');
 }
 
 /** A deep copy of `value` with every media url mapped (unknown urls are left as they are) and each encoded image's variants attached. */
@@ -90,18 +99,22 @@ export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>, media =
 /**
  * Copies the media into `outDir/assets/media/<name>.<hash>.<ext>`, so the
  * published site does not depend on the CMS. `resolve` maps a CMS url to the
- * local file (content cache). Missing files are reported, not fatal here:
- * the caller decides.
+ * local file (content cache). Each file is judged by its bytes first
+ * (`judgeMedia`): `<ext>` is that of what the bytes are, never the CMS's
+ * name (it sets the Content-Type the site is served with), an SVG is
+ * published sanitised, anything else is refused. Missing and refused files
+ * are reported, not fatal here: the caller decides.
  */
 export async function copyMedia(urls: string[], resolve: (url: string) => string, outDir: string, known?: Map<string, KnownMedia>): Promise<MediaCopy> {
-  const result: MediaCopy = { urls: new MediaUrls(), files: 0, bytes: 0, missing: [] };
+  const result: MediaCopy = { urls: new MediaUrls(), files: 0, bytes: 0, missing: [], refused: [] };
   await mkdir(path.join(outDir, MEDIA_DIR), { recursive: true });
   for (const url of urls) {
     const source = resolve(url);
     // A long-running builder knows the name of a file it hashed before, while its size and time are the same.
     const seen = known?.get(url);
     const stats = known ? await stat(source).catch(() => null) : null;
-    if (seen && stats && seen.source === source && seen.size === stats.size && seen.mtimeMs === stats.mtimeMs) {
+    // Not an SVG: the published copy of one is its sanitised version, not the source.
+    if (seen && stats && seen.source === source && seen.size === stats.size && seen.mtimeMs === stats.mtimeMs && !seen.name.endsWith('.svg')) {
       await copyFile(source, path.join(outDir, MEDIA_DIR, seen.name));
       result.urls.set(url, `/${MEDIA_DIR}/${seen.name}`);
       result.files += 1;
@@ -115,13 +128,19 @@ export async function copyMedia(urls: string[], resolve: (url: string) => string
       result.missing.push(url);
       continue;
     }
-    const ext = path.extname(new URL(url, 'http://x').pathname).toLowerCase();
+    const judged = await judgeMedia(bytes);
+    if (!judged.ok) {
+      result.refused.push({ url, reason: judged.reason });
+      continue;
+    }
+    bytes = judged.bytes;
+    const pathname = new URL(url, 'http://x').pathname;
     const base = path
-      .basename(new URL(url, 'http://x').pathname, ext)
+      .basename(pathname, path.extname(pathname))
       .replace(/[^a-zA-Z0-9_-]+/g, '-')
       .slice(0, 60);
-    const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}${ext}`;
-    await copyFile(source, path.join(outDir, MEDIA_DIR, name));
+    const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${judged.ext}`;
+    await writeFile(path.join(outDir, MEDIA_DIR, name), bytes);
     if (known && stats) known.set(url, { source, size: stats.size, mtimeMs: stats.mtimeMs, name });
     result.urls.set(url, `/${MEDIA_DIR}/${name}`);
     result.files += 1;

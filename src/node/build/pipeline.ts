@@ -7,7 +7,7 @@ import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
 import { writeChecksums } from './checksums.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
-import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
 import { encodeImages, rasterImages } from './media-encode.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload } from './payloads.js';
@@ -130,11 +130,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       ),
     (m) => `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache`,
   );
-  if (media.missing.length > 0 || media.undecodable.length > 0) {
+  if (media.missing.length > 0 || media.undecodable.length > 0 || media.refused.length > 0) {
     throw new ContentValidationError(
-      [...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))), ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason))].map(
-        ({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint }),
-      ),
+      [
+        ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
+        ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
+        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content.pages, url))),
+      ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
     );
   }
   const content = memo ? memo.rewrite(loaded.content, media.urls) : rewriteMediaUrls(loaded.content, media.urls);
@@ -196,7 +198,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'write',
     async () => {
       await copyTree(bundle.clientDir, staging, ['index.html', 'complete', '.vite']);
-      const carried = await carryOverAssets(paths, staging, buildId);
+      const carried = await carryOverAssets(paths, staging, buildId, log);
       return { bytes: await writeFiles(staging, extra), files: extra.length, carried };
     },
     (w) => `${w.files} files, ${formatBytes(w.bytes)}, ${w.carried} assets kept from earlier builds`,
@@ -227,7 +229,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (options.publish !== false) {
     await phases.run(
       'publish',
-      () => publishBuild(paths, buildId),
+      () => publishBuild(paths, buildId, log),
       () => `${path.relative(paths.root, paths.dist) || paths.dist} ← builds/${buildId}`,
     );
     await loaded.commit?.();

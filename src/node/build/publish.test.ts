@@ -12,12 +12,15 @@ async function setup() {
   return projectPaths({ root, dist: path.join(root, 'dist'), builds: path.join(root, 'builds'), work: path.join(root, '.work') });
 }
 
+/** Enough of a JPEG for file-type: the media judgement keeps it. */
+const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
 async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string) {
   const staging = path.join(paths.builds, `.staging-${id}`);
   await mkdir(path.join(staging, 'builds'), { recursive: true });
   await mkdir(path.join(staging, 'assets/media'), { recursive: true });
   await writeFile(path.join(staging, `assets/entry-${id}.js`), `// ${id}`);
-  await writeFile(path.join(staging, `assets/media/photo-${id}.jpg`), id);
+  await writeFile(path.join(staging, `assets/media/photo-${id}.jpg`), Buffer.concat([JPEG_HEAD, Buffer.from(id)]));
   await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id }));
   await writeFile(path.join(staging, 'index.html'), `<p>${id}</p>`);
   await storeBuild(paths, staging, { id, timestamp: 't', builtAt: 'b' });
@@ -88,8 +91,53 @@ describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () =>
     const carried = await carryOverAssets(paths, staging, 'new');
     expect(carried).toBe(3);
     expect(await readFile(path.join(staging, 'assets/entry-o2.js'), 'utf8')).toBe('// o2');
-    expect(await readFile(path.join(staging, 'assets/media/photo-o2.jpg'), 'utf8')).toBe('o2');
+    expect((await readFile(path.join(staging, 'assets/media/photo-o2.jpg'))).subarray(JPEG_HEAD.length).toString()).toBe('o2');
     expect(await readFile(path.join(staging, 'assets/entry-o3.js'), 'utf8')).toBe('new bytes');
     expect(existsSync(path.join(staging, 'assets/entry-o1.js'))).toBe(false);
+  });
+
+  it('issue 14: already-published bad media are purged from every kept build and not carried, with a log line naming them', async () => {
+    const paths = await setup();
+    for (const id of ['p1', 'p2', 'p3']) await fakeBuild(paths, id);
+    const media = (id: string) => path.join(paths.builds, id, 'assets/media');
+    const scripted = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><rect width="4" height="4"/></svg>';
+    const clean = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="#0e6f80"/></svg>';
+    await writeFile(path.join(media('p3'), 'evil.1111111111.html'), '<script>alert(1)</script>');
+    await writeFile(path.join(media('p3'), 'logo.2222222222.svg'), scripted);
+    await writeFile(path.join(media('p3'), 'badge.3333333333.svg'), clean);
+    await writeFile(path.join(media('p2'), 'menu.4444444444.jpg'), '<!doctype html><script>alert(1)</script>');
+    await writeFile(path.join(media('p1'), 'old.5555555555.svg'), scripted); // kept, not carried: purged too (rollback)
+    const staging = path.join(paths.builds, '.staging-new');
+    await mkdir(path.join(staging, 'assets'), { recursive: true });
+    const lines: string[] = [];
+    await carryOverAssets(paths, staging, 'new', (line) => lines.push(line));
+    expect((await readdir(path.join(staging, 'assets/media'))).sort()).toEqual(['badge.3333333333.svg', 'photo-p2.jpg', 'photo-p3.jpg']);
+    expect((await readdir(media('p3'))).sort()).toEqual(['badge.3333333333.svg', 'photo-p3.jpg']);
+    expect(await readdir(media('p2'))).toEqual(['photo-p2.jpg']);
+    expect(await readdir(media('p1'))).toEqual(['photo-p1.jpg']);
+    expect(lines.join('\n')).toContain('removed 4 media files of kept builds');
+    for (const file of [
+      'p1/assets/media/old.5555555555.svg',
+      'p2/assets/media/menu.4444444444.jpg',
+      'p3/assets/media/evil.1111111111.html',
+      'p3/assets/media/logo.2222222222.svg',
+    ]) {
+      expect(lines).toContain(`      builds/${file}`);
+    }
+    // The next build finds nothing more to remove.
+    const again: string[] = [];
+    await carryOverAssets(paths, staging, 'new', (line) => again.push(line));
+    expect(again).toEqual([]);
+  });
+
+  it('issue 14: a rollback to a kept build holding bad media publishes it without them', async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 'r1');
+    await writeFile(path.join(paths.builds, 'r1/assets/media/evil.1111111111.html'), '<script>alert(1)</script>');
+    await writeFile(path.join(paths.builds, 'r1/assets/media/logo.2222222222.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+    const lines: string[] = [];
+    await publishBuild(paths, 'r1', (line) => lines.push(line));
+    expect(await readdir(path.join(paths.dist, 'assets/media'))).toEqual(['photo-r1.jpg']);
+    expect(lines).toContain('      builds/r1/assets/media/evil.1111111111.html');
   });
 });

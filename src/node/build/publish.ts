@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isPublishableFile } from '../media-safety/judge.js';
 import { linkTree } from './files.js';
 import type { ProjectPaths } from './paths.js';
 
@@ -81,9 +82,12 @@ const CARRY_ASSETS_FROM = 2;
  * Copies the hashed `assets/` of the last builds into the new site, without
  * replacing anything: a tab still open on an older build can lazy-load its
  * chunks after the deploy instead of failing (rule 17 is the last resort).
- * Hashed names never collide with different content.
+ * Hashed names never collide with different content. First, media that
+ * earlier builds published and the judgement of today refuses (`purgeUnsafeMedia`)
+ * are deleted from every kept build: never carried, never rolled back to.
  */
-export async function carryOverAssets(paths: ProjectPaths, staging: string, buildId: string): Promise<number> {
+export async function carryOverAssets(paths: ProjectPaths, staging: string, buildId: string, log: (line: string) => void = console.log): Promise<number> {
+  await purgeUnsafeMedia(paths, log);
   const previous = (await readHistory(paths)).filter((h) => h.id !== buildId).slice(0, CARRY_ASSETS_FROM);
   let carried = 0;
   for (const build of previous) {
@@ -100,6 +104,38 @@ export async function carryOverAssets(paths: ProjectPaths, staging: string, buil
     }
   }
   return carried;
+}
+
+/**
+ * Deletes from every kept build (`builds/*` and `builds/.staging-*` excepted)
+ * the files under `assets/media/` that the media judgement refuses
+ * (media-safety/judge.ts `isPublishableFile`: an `.html`, an SVG sanitising
+ * would change, bytes that are not an allowed image or video or not of
+ * their extension), with a log line naming them: builds made before the
+ * judgement (or a restored Netlify cache, netlify/plugins/keep-builds) may
+ * hold them. Returns their paths, relative to `builds/`.
+ */
+export async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<string[]> {
+  if (!existsSync(paths.builds)) return [];
+  const purged: string[] = [];
+  for (const build of await readdir(paths.builds, { withFileTypes: true })) {
+    if (!build.isDirectory() || build.name.startsWith('.')) continue;
+    const media = path.join(paths.builds, build.name, 'assets', 'media');
+    if (!existsSync(media)) continue;
+    for (const file of await readdir(media, { recursive: true, withFileTypes: true })) {
+      if (file.isDirectory()) continue;
+      const full = path.join(file.parentPath, file.name);
+      // Not a plain file (a link) or not publishable: either way it goes.
+      if (file.isFile() && (await isPublishableFile(full))) continue;
+      await rm(full, { force: true });
+      purged.push(path.relative(paths.builds, full).split(path.sep).join('/'));
+    }
+  }
+  if (purged.length > 0) {
+    log(`  ⚠ removed ${purged.length} media file${purged.length === 1 ? '' : 's'} of kept builds that are not a safe image or video (never carried or rolled back to):`);
+    for (const file of purged) log(`      builds/${file}`);
+  }
+  return purged;
 }
 
 /** A fresh staging folder for a build; nothing published reads it. */
@@ -130,15 +166,18 @@ export async function storeBuild(paths: ProjectPaths, staging: string, entry: Hi
  * Publishes a stored build as `dist`: the new site is assembled beside it
  * (`dist.next`, hard links), then swapped in with two renames. Until the
  * swap, `dist` is untouched; a crash between the renames is repaired by
- * `recoverInterrupted` (the previous site waits in `dist.prev`).
+ * `recoverInterrupted` (the previous site waits in `dist.prev`). Unsafe
+ * media of kept builds are deleted first (`purgeUnsafeMedia`).
  */
-export async function publishBuild(paths: ProjectPaths, buildId: string): Promise<void> {
+export async function publishBuild(paths: ProjectPaths, buildId: string, log: (line: string) => void = console.log): Promise<void> {
   const source = path.join(paths.builds, buildId);
   if (!existsSync(path.join(source, 'builds', 'latest.json'))) {
     const known = (await readHistory(paths)).map((h) => h.id).join(', ') || 'none';
     throw new Error(`No complete build "${buildId}" in ${paths.builds} (kept builds: ${known})`);
   }
   await recoverInterrupted(paths);
+  // A rollback to a build made before the media judgement (or restored from Netlify's cache) publishes none of what it refuses.
+  await purgeUnsafeMedia(paths, log);
   linkTree(source, nextDir(paths));
   if (existsSync(paths.dist)) await rename(paths.dist, prevDir(paths));
   await rename(nextDir(paths), paths.dist);

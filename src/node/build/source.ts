@@ -63,7 +63,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
           const client = createCmsClient({ url: cmsUrl, token: config.cmsToken, ...options.cmsClient });
           const result = await crawl(config, client);
           await rm(dir, { recursive: true, force: true });
-          await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir });
+          await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir, mediaHosts: config.mediaHosts, maxBytes: config.mediaMaxBytes });
           return { result, dir };
         },
         ({ result }) => `${cmsUrl}: ${result.responses.size} responses, ${result.media.length} media`,

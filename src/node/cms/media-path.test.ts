@@ -38,4 +38,42 @@ describe('mediaCachePath', () => {
     expect(() => mediaCachePath(url, CMS)).toThrow(UnsafeMediaUrlError);
     expect(() => mediaCachePath(url, CMS)).toThrow(JSON.stringify(url));
   });
+
+  it.each([
+    '/uploads/.\t./.\t./x',
+    '/uploads/.\n./.\r./content-cache.json',
+    `${CMS}/uploads/.\t./.\t./x.jpg`,
+    '/uploads/%2e\t%2e/x.jpg',
+    '/uploads/a\u0000.jpg',
+    '/api/pages.en.json',
+    '/x.jpg',
+    `${CMS}/api/pages.en.json`,
+    '/uploads/_remote/evil.example/x.jpg',
+    '/uploads//x.jpg',
+  ])('issue 14 row 10: refuses %j (control characters, or a path leaving uploads/ once normalised)', (url) => {
+    expect(() => mediaCachePath(url, CMS)).toThrow(UnsafeMediaUrlError);
+    expect(() => mediaCachePath(url, CMS)).toThrow(JSON.stringify(url));
+  });
+
+  it('issue 14 row 10: every accepted path is a file under uploads/ with no dot segment, whatever the url', async () => {
+    const fc = await import('fast-check');
+    const piece = fc.constantFrom('.', '..', '%2e', '%2E', '\t', '\n', '/', '\\', 'a', 'uploads', '_remote', '?', '#', '%2f', ':', '@', 'x.jpg');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', '/', '/uploads/', `${CMS}/uploads/`, 'https://cdn.example.com/', '//cdn.example.com/'),
+        fc.array(piece, { maxLength: 12 }),
+        (prefix, pieces) => {
+          let relative: string;
+          try {
+            relative = mediaCachePath(prefix + pieces.join(''), CMS);
+          } catch (error) {
+            return error instanceof UnsafeMediaUrlError;
+          }
+          const normal = relative.split('/');
+          return normal[0] === 'uploads' && !normal.some((s) => s === '' || s === '.' || s === '..' || [...s].some((c) => c < ' ' || c === '\\'));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
 });

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:4173',
       defaultCountry: { en: 'USA', es: 'MEX' },
       strict: false,
+      mediaHosts: [],
+      mediaMaxBytes: 100_000_000,
       public: { gtmId: null, datadog: null },
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -69,6 +71,21 @@ describe('loadConfig', () => {
         sessionReplaySampleRate: 0,
       },
     });
+  });
+
+  it('issue 14 row 2: MEDIA_HOSTS lists the hosts media may come from besides the CMS, MEDIA_MAX_BYTES caps a file', () => {
+    const config = loadConfig({ MEDIA_HOSTS: ' Bucket.S3.amazonaws.com, cdn.example.com:8443,127.0.0.1:9000,,[::1]:9000, cdn.example.com:80 ', MEDIA_MAX_BYTES: '2MB' });
+    expect(config.mediaHosts).toEqual(['bucket.s3.amazonaws.com', 'cdn.example.com:8443', '127.0.0.1:9000', '[::1]:9000', 'cdn.example.com']);
+    expect(Object.isFrozen(config.mediaHosts)).toBe(true);
+    expect(config.mediaMaxBytes).toBe(2_000_000);
+    expect(loadConfig({ MEDIA_MAX_BYTES: '1048576' }).mediaMaxBytes).toBe(1_048_576);
+    expect(loadConfig({ MEDIA_MAX_BYTES: '1.5 GB' }).mediaMaxBytes).toBe(1_500_000_000);
+    for (const hosts of ['https://cdn.example.com', '*.example.com', 'cdn.example.com/media', 'user@cdn.example.com', 'cdn.example.com:99999', ',']) {
+      expect(configError({ MEDIA_HOSTS: hosts }).issues.map((issue) => issue.key)).toEqual(['MEDIA_HOSTS']);
+    }
+    for (const size of ['0', '-5', 'lots', '10 TB', '100MiB']) {
+      expect(configError({ MEDIA_MAX_BYTES: size }).issues.map((issue) => issue.key)).toEqual(['MEDIA_MAX_BYTES']);
+    }
   });
 
   it('accepts BUILD_STRICT=1 and per-locale countries', () => {

@@ -19,6 +19,14 @@ export interface Config {
   readonly defaultCountry: Readonly<Record<Locale, string>>;
   /** `BUILD_STRICT`: unknown blocks and an unreachable CMS fail the build. Default false. */
   readonly strict: boolean;
+  /**
+   * Hosts media may be downloaded from besides the CMS origin (`MEDIA_HOSTS`:
+   * comma-separated `host` or `host:port`, lower case, as URL.host writes
+   * them), e.g. an S3 bucket or CDN. Default none.
+   */
+  readonly mediaHosts: readonly string[];
+  /** Largest media file the build downloads, in bytes (`MEDIA_MAX_BYTES`; `100MB`, `2GB`, `500KB` or plain bytes). Default 100 MB. */
+  readonly mediaMaxBytes: number;
   readonly public: PublicConfig;
 }
 
@@ -70,6 +78,44 @@ function perLocale(value: string, code: RegExp): Record<Locale, string> | null {
   return result.en && result.es ? { en: result.en, es: result.es } : null;
 }
 
+/** `host` or `host:port` each, comma-separated: a DNS name, an IPv4 address or a bracketed IPv6 address; no scheme, path or wildcard. */
+function hostList(value: string): string[] | null {
+  const hosts: string[] = [];
+  for (const entry of value.split(',').map((part) => part.trim().toLowerCase())) {
+    if (!entry) continue;
+    if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(entry)) return null;
+    let url: URL;
+    try {
+      url = new URL(`http://${entry}/`);
+    } catch {
+      return null;
+    }
+    // The form URL.host gives (a default port dropped, IPv6 shortened) is what downloads compare with.
+    if (!hosts.includes(url.host)) hosts.push(url.host);
+  }
+  return hosts.length > 0 ? hosts : null;
+}
+
+const BYTE_UNITS = new Map([
+  ['', 1],
+  ['b', 1],
+  ['kb', 1_000],
+  ['mb', 1_000_000],
+  ['gb', 1_000_000_000],
+]);
+
+/** A positive size: plain bytes or with a decimal unit (`KB`, `MB`, `GB`). */
+function byteSize(value: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value);
+  const unit = match ? BYTE_UNITS.get(match[2]!.toLowerCase()) : undefined;
+  if (!match || unit === undefined) return null;
+  const bytes = Math.floor(Number(match[1]) * unit);
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : null;
+}
+
+/** Default `MEDIA_MAX_BYTES`: 100 MB, a long hero video; a 2 GB file is refused, not written to disk. */
+export const DEFAULT_MEDIA_MAX_BYTES = 100_000_000;
+
 const STRICT_VALUES = new Map([
   ['1', true],
   ['true', true],
@@ -103,6 +149,8 @@ const envSchema = z.object({
   SITE_URL: variable('an absolute http(s) origin such as "https://www.example.com" (no path, query or hash)', (v) => httpUrl(v, false), 'http://localhost:4173'),
   DEFAULT_COUNTRY: variable('"en:<ISO alpha-3>,es:<ISO alpha-3>" (e.g. "en:USA,es:MEX") or one alpha-3 code for both', countries, { en: 'USA', es: 'MEX' }),
   BUILD_STRICT: variable('"1", "true", "0" or "false"', (v) => STRICT_VALUES.get(v.toLowerCase()) ?? null, false),
+  MEDIA_HOSTS: variable('comma-separated host names, each optionally with :port (e.g. "bucket.s3.amazonaws.com,cdn.example.com")', hostList, [] as string[]),
+  MEDIA_MAX_BYTES: variable('a positive size in bytes, or with KB, MB or GB (e.g. "100MB")', byteSize, DEFAULT_MEDIA_MAX_BYTES),
   PUBLIC_GTM_ID: variable('a Google Tag Manager container id such as "GTM-ABC1234"', (v) => (/^GTM-[A-Z0-9]{4,12}$/i.test(v) ? v.toUpperCase() : null), null as string | null),
   PUBLIC_DATADOG_APPLICATION_ID: text(),
   PUBLIC_DATADOG_CLIENT_TOKEN: text(),
@@ -144,6 +192,8 @@ function toConfig(env: Env): Config {
     siteUrl: env.SITE_URL,
     defaultCountry: Object.freeze(env.DEFAULT_COUNTRY),
     strict: env.BUILD_STRICT,
+    mediaHosts: Object.freeze([...env.MEDIA_HOSTS]),
+    mediaMaxBytes: env.MEDIA_MAX_BYTES,
     public: Object.freeze({ gtmId: env.PUBLIC_GTM_ID, datadog }),
   });
 }

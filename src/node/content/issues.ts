@@ -504,6 +504,18 @@ export const CATALOGUE = {
     hint: 'Upload the image again in the CMS (re-export it from the original), then rebuild.',
     example: ['/uploads/pool.jpg', 'Input buffer has corrupt header'],
   }),
+
+  mediaRefused: define({
+    code: 'MediaRefused',
+    severity: 'error',
+    area: MEDIA,
+    title: 'A media file that is not an image or video the site may publish',
+    description:
+      "The build's media phase judges every media file by its bytes, not by its name or the CMS's mime type: JPEG, PNG, WebP, AVIF, GIF, MP4 and WebM are published with the extension of what they are; an SVG is published sanitised (no script, event handlers, `foreignObject` or references outside the drawing) if a drawing is left. Anything else (HTML, PDF, an executable, text under an image's name) is refused: served from the site's origin it could run script there. The build fails rather than publish a page without it. Raised about the entity `media`.",
+    message: (url: string, reason: string, usedBy: string) => `Media file ${url}${usedBy ? ` (used by ${usedBy})` : ''} is refused: ${reason}`,
+    hint: 'Replace the file in the CMS (Media Library) with a JPEG, PNG, WebP, AVIF, GIF, SVG, MP4 or WebM, or remove it from the fields that use it, then rebuild.',
+    example: ['/uploads/brochure.jpg', 'its bytes are text starting "<!doctype html>…", not an allowed image or video', 'en /rooms/deluxe'],
+  }),
 } as const;
 
 type Catalogue = typeof CATALOGUE;

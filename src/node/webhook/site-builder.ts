@@ -180,6 +180,13 @@ export class SiteBuilder {
       const relative = mediaCachePath(url, config.cmsUrl);
       return !existsSync(path.join(this.mediaDir, relative)) && !existsSync(path.join(paths.contentCache, relative));
     });
-    if (missing.length > 0) await downloadMedia(missing, this.mediaDir, { ...this.client.requestOptions, cmsUrl: config.cmsUrl, reuseDir: paths.contentCache });
+    if (missing.length > 0)
+      await downloadMedia(missing, this.mediaDir, {
+        ...this.client.requestOptions,
+        cmsUrl: config.cmsUrl,
+        reuseDir: paths.contentCache,
+        mediaHosts: config.mediaHosts,
+        maxBytes: config.mediaMaxBytes,
+      });
   }
 }

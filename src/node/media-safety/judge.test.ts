@@ -1,0 +1,112 @@
+// @vitest-environment node
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { judgeMedia, sanitizeSvg } from './judge.js';
+
+const pixel = () => sharp({ create: { width: 4, height: 3, channels: 3, background: { r: 10, g: 120, b: 140 } } });
+/** The smallest WebM header file-type recognises: EBML, DocType "webm". */
+const webm = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0x82, 0x84, ...Buffer.from('webm'), ...Buffer.alloc(64)]);
+const html = Buffer.from('<!doctype html><html><body><script>fetch("/api/admin",{credentials:"include"})</script></body></html>');
+
+describe('judgeMedia', () => {
+  it.each([
+    ['JPEG', () => pixel().jpeg().toBuffer(), 'jpg', 'image/jpeg'],
+    ['PNG', () => pixel().png().toBuffer(), 'png', 'image/png'],
+    ['WebP', () => pixel().webp().toBuffer(), 'webp', 'image/webp'],
+    ['AVIF', () => pixel().avif().toBuffer(), 'avif', 'image/avif'],
+    ['GIF', () => pixel().gif().toBuffer(), 'gif', 'image/gif'],
+    ['MP4', () => readFile('content-cache/uploads/lagoon_loop_a6b2618ded.mp4'), 'mp4', 'video/mp4'],
+    ['WebM', () => Promise.resolve(webm), 'webm', 'video/webm'],
+  ])('issue 14 row 1: keeps a %s as it is, with the extension of what it is', async (_name, make, ext, mime) => {
+    const bytes = await make();
+    const judged = await judgeMedia(bytes);
+    expect(judged).toEqual({ ok: true, ext, mime, bytes });
+  });
+
+  it('issue 14 row 1: a JPEG with an HTML payload appended is still a JPEG (browsers show it as an image)', async () => {
+    const bytes = Buffer.concat([await pixel().jpeg().toBuffer(), html]);
+    expect(await judgeMedia(bytes)).toMatchObject({ ok: true, ext: 'jpg', mime: 'image/jpeg' });
+  });
+
+  it.each([
+    ['HTML', html, /its bytes are text starting "<!doctype html><html><body><script>f/],
+    ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), /its bytes are PDF \(application\/pdf\)/],
+    ['an executable', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]), /its bytes are ELF/],
+    ['plain XML', Buffer.from('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'), /not an allowed image or video/],
+    ['a ZIP', Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.alloc(60)]), /its bytes are ZIP/],
+  ])('issue 14 row 1: refuses %s, saying what the bytes are', async (_name, bytes, reason) => {
+    const judged = await judgeMedia(bytes);
+    expect(judged.ok).toBe(false);
+    expect(!judged.ok && judged.reason).toMatch(reason);
+  });
+});
+
+describe('sanitizeSvg', () => {
+  const hostile = `<?xml version="1.0"?>
+<!DOCTYPE svg>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">
+  <script>alert(2)</script>
+  <script xlink:href="https://evil.example/x.js"/>
+  <a xlink:href="javascript:alert(3)"><rect id="r" width="10" height="10" onclick="alert(4)" onmouseover="alert(5)" fill="url(#g)"/></a>
+  <a href="https://evil.example/"><circle r="2" style="fill: url(https://evil.example/track)"/></a>
+  <use href="#r"/>
+  <use xlink:href="https://evil.example/sprite.svg#r"/>
+  <image href="http://169.254.169.254/latest/meta-data/"/>
+  <image href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="/>
+  <foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(6)</script><iframe src="javascript:alert(7)"/></body></foreignObject>
+  <style>@import url(https://evil.example/x.css); rect { fill: red }</style>
+  <style>circle { fill: url(#g) }</style>
+  <set attributeName="onmouseover" to="alert(8)"/>
+  <animate attributeName="href" values="javascript:alert(9)"/>
+</svg>`;
+
+  it('issue 14 row 1: an SVG with script is kept sanitised: no script, no on* attribute, no foreignObject, no reference outside the drawing, still an SVG', () => {
+    const result = sanitizeSvg(Buffer.from(hostile));
+    expect(result.ok).toBe(true);
+    const svg = result.ok ? result.svg : '';
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).not.toMatch(/<script|\son[a-z]+=|foreignObject|javascript:|evil\.example|169\.254|data:|@import|<iframe|<set|<animate/i);
+    expect(svg).toContain('<use href="#r"/>');
+    expect(svg).toContain('fill="url(#g)"');
+    expect(svg).toContain('<style>circle { fill: url(#g) }</style>');
+    expect(result.ok && result.changed).toBe(true);
+    // Sanitising is stable: the result passes as it is.
+    const again = sanitizeSvg(Buffer.from(svg));
+    expect(again).toEqual({ ok: true, svg, changed: false });
+  });
+
+  it('issue 14 row 1: the bundled logo survives sanitising unchanged in look (the same document, re-serialised)', async () => {
+    const logo = await readFile('content-cache/uploads/marea_resorts_logo_8efe094cfb.svg');
+    const result = sanitizeSvg(logo);
+    expect(result).toMatchObject({ ok: true, changed: false });
+    expect(result.ok && result.svg).toBe(logo.toString('utf8').trim());
+    expect((await judgeMedia(logo)).ok).toBe(true);
+  });
+
+  it.each([
+    ['nothing but script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', /nothing left to show/],
+    [
+      'nothing but a foreignObject',
+      '<svg xmlns="http://www.w3.org/2000/svg"><title>x</title><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>',
+      /nothing left to show/,
+    ],
+    ['no SVG namespace', '<svg><rect width="1" height="1"/></svg>', /without the SVG namespace/],
+    ['not well-formed', '<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>', /not well-formed XML/],
+  ])('issue 14 row 1: refuses an SVG with %s', async (_name, text, reason) => {
+    const judged = await judgeMedia(Buffer.from(text));
+    expect(judged.ok).toBe(false);
+    expect(!judged.ok && judged.reason).toMatch(reason);
+  });
+
+  it('issue 14 row 1: entities are never expanded into a bomb or a file', async () => {
+    const levels = 'bcdefgh'.split('');
+    const entities = levels.map((name, i) => `<!ENTITY ${name} "${`&${i === 0 ? 'a' : levels[i - 1]};`.repeat(10)}">`).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">${entities}]><svg xmlns="http://www.w3.org/2000/svg"><text>&h;</text><rect width="1" height="1"/></svg>`;
+    const judged = await judgeMedia(Buffer.from(bomb));
+    expect(judged.ok && judged.bytes.length).toBeLessThan(1_000);
+    const file = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>`;
+    const read = await judgeMedia(Buffer.from(file));
+    expect(read.ok ? read.bytes.toString() : '').not.toContain('root:');
+  });
+});
