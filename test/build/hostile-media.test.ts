@@ -38,7 +38,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('hostile media through the whole build', () => {
-  it('issue 14 row 1: an HTML file uploaded as a photo fails the crawl naming its url; nothing published or cached', async () => {
+  it('an HTML file uploaded as a photo fails the crawl naming its url; nothing published or cached', async () => {
     const strapi = await cms((dir) => writeFile(path.join(dir, 'uploads/sea.jpg'), HTML));
     const paths = await tempPaths();
     const error = await failure(buildSite(null, { paths, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } }));
@@ -47,7 +47,7 @@ describe('hostile media through the whole build', () => {
     expect(existsSync(path.join(paths.contentCache, 'uploads/sea.jpg'))).toBe(false);
   });
 
-  it('issue 14 row 1: an HTML file in the content cache under a photo name fails the build with MediaRefused naming the url and the pages', async () => {
+  it('an HTML file in the content cache under a photo name fails the build with MediaRefused naming the url and the pages', async () => {
     const content = await mkdtemp(path.join(tmpdir(), 'marea-hostile-cache-'));
     await cp(FIXTURE, content, { recursive: true });
     await writeFile(path.join(content, 'uploads/sea.jpg'), HTML);
@@ -59,7 +59,7 @@ describe('hostile media through the whole build', () => {
     expect(existsSync(paths.dist)).toBe(false);
   });
 
-  it('issue 14 row 1: an SVG with script uploaded under a photo name is published sanitised, as .svg', async () => {
+  it('an SVG with script uploaded under a photo name is published sanitised, as .svg', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3" onload="alert(1)"><script>alert(document.domain)</script><rect width="4" height="3" fill="#0e6f80"/></svg>';
     const strapi = await cms((dir) => writeFile(path.join(dir, 'uploads/small_sea.jpg'), svg));
@@ -74,7 +74,7 @@ describe('hostile media through the whole build', () => {
     expect(media.filter((name) => /\.(html|jpg)$/.test(name) && name.startsWith('small_sea'))).toEqual([]);
   });
 
-  it('issue 14 row 2: a media url on another local server fails the build naming it, and that server is never asked', async () => {
+  it('a media url on another local server fails the build naming it, and that server is never asked', async () => {
     const internal = await startTestServer();
     servers.push(internal);
     internal.reset((_req, res) => void res.end('internal secret'));

@@ -96,7 +96,7 @@ describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () =>
     expect(existsSync(path.join(staging, 'assets/entry-o1.js'))).toBe(false);
   });
 
-  it('issue 14: already-published bad media are purged from every kept build and not carried, with a log line naming them', async () => {
+  it('already-published bad media are purged from every kept build and not carried, with a log line naming them', async () => {
     const paths = await setup();
     for (const id of ['p1', 'p2', 'p3']) await fakeBuild(paths, id);
     const media = (id: string) => path.join(paths.builds, id, 'assets/media');
@@ -130,7 +130,7 @@ describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () =>
     expect(again).toEqual([]);
   });
 
-  it('issue 14: a rollback to a kept build holding bad media publishes it without them', async () => {
+  it('a rollback to a kept build holding bad media publishes it without them', async () => {
     const paths = await setup();
     await fakeBuild(paths, 'r1');
     await writeFile(path.join(paths.builds, 'r1/assets/media/evil.1111111111.html'), '<script>alert(1)</script>');

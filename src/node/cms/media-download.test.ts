@@ -112,7 +112,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     return failures[0]!.error;
   }
 
-  it('issue 14 row 2: a media url on 127.0.0.1 that is not the CMS is refused before any request, naming url and MEDIA_HOSTS', async () => {
+  it('a media url on 127.0.0.1 that is not the CMS is refused before any request, naming url and MEDIA_HOSTS', async () => {
     cdn.reset(files);
     const url = `${cdn.url}/latest/secret.jpg`;
     const error = await refusal([url]);
@@ -123,14 +123,14 @@ describe('downloadMedia: where media may come from, and how much', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('issue 14 row 2: a host not in MEDIA_HOSTS is refused before any request', async () => {
+  it('a host not in MEDIA_HOSTS is refused before any request', async () => {
     const error = await refusal(['https://media.example.invalid/uploads/a.jpg'], { mediaHosts: ['cdn.example.com'] });
     expect(error.message).toContain('"https://media.example.invalid/uploads/a.jpg"');
     expect(error.message).toContain('its host "media.example.invalid" is neither the CMS');
     expect(error.message).toContain('MEDIA_HOSTS (cdn.example.com)');
   });
 
-  it('issue 14 row 2: a host in MEDIA_HOSTS that resolves to a loopback address is refused before any request', async () => {
+  it('a host in MEDIA_HOSTS that resolves to a loopback address is refused before any request', async () => {
     cdn.reset(files);
     const port = new URL(cdn.url).port;
     const error = await refusal([`http://localhost:${port}/a.jpg`], { mediaHosts: [`localhost:${port}`] });
@@ -142,7 +142,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     ['169.254.169.254 (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data/iam/security-credentials/'],
     ['localhost on another port', () => `http://localhost:${new URL(cdn.url).port}/internal.jpg`],
     ['127.0.0.1 on another port', () => `${cdn.url}/internal.jpg`],
-  ])('issue 14 row 2: a redirect from the CMS to %s is refused, naming the media url and the target', async (_name, target) => {
+  ])('a redirect from the CMS to %s is refused, naming the media url and the target', async (_name, target) => {
     cdn.reset(files);
     cms.reset((_req, res) => {
       res.writeHead(302, { Location: target() });
@@ -156,7 +156,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     expect(cdn.requests).toHaveLength(0);
   });
 
-  it('issue 14 row 2: redirects are followed by hand, the token going to the CMS only', async () => {
+  it('redirects are followed by hand, the token going to the CMS only', async () => {
     cdn.reset(files);
     cms.reset((req, res) => {
       if (req.url === '/uploads/moved.jpg') {
@@ -176,7 +176,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     expect(cdn.requests.map((r) => r.headers.authorization)).toEqual([undefined]);
   });
 
-  it('issue 14 row 2: MEDIA_MAX_BYTES exceeded by a slow endless stream fails naming the url and the cap, the partial file removed', async () => {
+  it('MEDIA_MAX_BYTES exceeded by a slow endless stream fails naming the url and the cap, the partial file removed', async () => {
     let chunks = 0;
     cms.reset(async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'video/mp4' }); // no length: endless
@@ -195,7 +195,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     expect(chunks).toBeLessThan(10_000); // the server saw the connection close
   });
 
-  it('issue 14 row 2: a file announced larger than MEDIA_MAX_BYTES is refused without reading it', async () => {
+  it('a file announced larger than MEDIA_MAX_BYTES is refused without reading it', async () => {
     cms.reset((_req, res) => {
       res.writeHead(200, { 'Content-Length': 2_000_000_000 });
       res.write(Buffer.alloc(1024));
@@ -205,7 +205,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('issue 14 row 2: a file still trickling in past the time limit per file fails naming it, not retried', async () => {
+  it('a file still trickling in past the time limit per file fails naming it, not retried', async () => {
     cms.reset(async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'video/mp4' });
       while (!res.destroyed) {
@@ -220,7 +220,7 @@ describe('downloadMedia: where media may come from, and how much', () => {
     expect(await readdir(join(dir, 'uploads'))).toEqual([]);
   });
 
-  it('issue 14 row 1: an HTML file served as a photo is not kept (content:pull and the webhook never cache it), named, not retried', async () => {
+  it('an HTML file served as a photo is not kept (content:pull and the webhook never cache it), named, not retried', async () => {
     cms.reset((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'image/jpeg' });
       res.end('<!doctype html><script>alert(document.cookie)</script>');

@@ -50,12 +50,12 @@ describe('mediaCachePath', () => {
     `${CMS}/api/pages.en.json`,
     '/uploads/_remote/evil.example/x.jpg',
     '/uploads//x.jpg',
-  ])('issue 14 row 10: refuses %j (control characters, or a path leaving uploads/ once normalised)', (url) => {
+  ])('refuses %j (control characters, or a path leaving uploads/ once normalised)', (url) => {
     expect(() => mediaCachePath(url, CMS)).toThrow(UnsafeMediaUrlError);
     expect(() => mediaCachePath(url, CMS)).toThrow(JSON.stringify(url));
   });
 
-  it('issue 14 row 10: every accepted path is a file under uploads/ with no dot segment, whatever the url', async () => {
+  it('every accepted path is a file under uploads/ with no dot segment, whatever the url', async () => {
     const fc = await import('fast-check');
     const piece = fc.constantFrom('.', '..', '%2e', '%2E', '\t', '\n', '/', '\\', 'a', 'uploads', '_remote', '?', '#', '%2f', ':', '@', 'x.jpg');
     fc.assert(

@@ -73,7 +73,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('issue 14 row 2: MEDIA_HOSTS lists the hosts media may come from besides the CMS, MEDIA_MAX_BYTES caps a file', () => {
+  it('MEDIA_HOSTS lists the hosts media may come from besides the CMS, MEDIA_MAX_BYTES caps a file', () => {
     const config = loadConfig({ MEDIA_HOSTS: ' Bucket.S3.amazonaws.com, cdn.example.com:8443,127.0.0.1:9000,,[::1]:9000, cdn.example.com:80 ', MEDIA_MAX_BYTES: '2MB' });
     expect(config.mediaHosts).toEqual(['bucket.s3.amazonaws.com', 'cdn.example.com:8443', '127.0.0.1:9000', '[::1]:9000', 'cdn.example.com']);
     expect(Object.isFrozen(config.mediaHosts)).toBe(true);
