@@ -90,6 +90,22 @@ const CASES: Case[] = [
     },
     expected: 'failed',
   },
+  {
+    name: 'a 2 GB media file (announced, then streamed)',
+    fault: (req, res) => {
+      if (!(req.url ?? '').startsWith('/uploads/')) return false;
+      res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(2 * 1024 ** 3) });
+      const chunk = Buffer.alloc(64 * 1024);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+      return true;
+    },
+    expected: 'failed',
+    message: /MEDIA_MAX_BYTES|100 MB|bytes/,
+  },
 ];
 
 let cms: FakeStrapi;
@@ -167,7 +183,7 @@ describe('a misbehaving CMS never leaves a partial site', () => {
     await expectOneCompleteBuild(published.paths.dist);
     if (result.outcome === 'failed') {
       // Named: the CMS (or the URL asked) and what was wrong; nothing published.
-      expect(result.error!.message).toMatch(new RegExp(proxyUrl.replace(/[.:/]/g, '\\$&')));
+      expect(result.error!.message).toMatch(new RegExp(`${proxyUrl.replace(/[.:/]/g, '\\$&')}|/uploads/`));
       if (testCase.message) expect(result.error!.message).toMatch(testCase.message);
       const after = await siteTexts(published.paths.dist);
       expect([...after].filter(([file, text]) => before.get(file) !== text).map(([file]) => file)).toEqual([]);
