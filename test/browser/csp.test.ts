@@ -134,7 +134,16 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
       contentSecurityPolicy({
         public: {
           gtmId: 'GTM-CSPTEST',
-          datadog: { applicationId: 'app', clientToken: 'pub123', site: 'datadoghq.com', service: null, env: null, version: null, sessionSampleRate: 100, sessionReplaySampleRate: 100 },
+          datadog: {
+            applicationId: 'app',
+            clientToken: 'pub123',
+            site: 'datadoghq.com',
+            service: null,
+            env: null,
+            version: null,
+            sessionSampleRate: 100,
+            sessionReplaySampleRate: 100,
+          },
         },
         // The bundled content's "all blocks" form posts to its own CRM.
         formActions: ['https://forms.marea-resorts.example'],
