@@ -72,6 +72,7 @@ declare global {
     __cspViolations?: string[];
     __gtmStubRan?: boolean;
     __injectedRan?: boolean;
+    __workers?: string[];
   }
 }
 
@@ -105,6 +106,14 @@ async function interceptThirdParties(context: BrowserContext): Promise<string[]>
   // Every violation, with what was blocked and by which directive, before any page script runs.
   await context.addInitScript(() => {
     window.__cspViolations = [];
+    // Counts workers started (Datadog Session Replay's blob: compression worker).
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args: ConstructorParameters<typeof Worker>) {
+        super(...args);
+        window.__workers = [...(window.__workers ?? []), String(args[0]).split(':')[0] ?? ''];
+      }
+    };
     document.addEventListener('securitypolicyviolation', (event) => {
       window.__cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
     });
@@ -178,6 +187,10 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     expect(response?.status()).toBe(pathname.includes('nowhere') || pathname.includes('ninguna') ? 404 : 200);
     await waitForHydration(page);
     await page.waitForFunction(() => window.__gtmStubRan === true, undefined, { timeout: 20_000 });
+    if (pathname === '/') {
+      // Session Replay started its worker from a blob: URL (worker-src), and it ran.
+      await page.waitForFunction(() => (window.__workers ?? []).includes('blob'), undefined, { timeout: 20_000 });
+    }
     await page.waitForLoadState('networkidle');
     expect(hosts).toEqual(expect.arrayContaining(['www.googletagmanager.com', 'region1.google-analytics.com', 'browser-intake-datadoghq.com']));
     expect(await violations(page)).toEqual([]);
