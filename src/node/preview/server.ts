@@ -80,10 +80,10 @@ export function siteHandler(dist: string, options: { netlifyToml?: string } = {}
       badRequest(res);
       return;
     }
-    // Rule 3: `/rooms/` is `/rooms`. Sirv reads `req.url`: always the path, never the absolute form.
     // RFC 9110 §14.2: a Range that is not one valid `bytes=a-b` is ignored
     // (sirv would hand `500-2` to createReadStream, which throws mid-response).
     if (req.headers.range !== undefined && !validRange(req.headers.range)) delete req.headers.range;
+    // Rule 3: `/rooms/` is `/rooms`. Sirv reads `req.url`: always the path, never the absolute form.
     req.url = `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
     rules
       .apply(new Request(url))
