@@ -50,7 +50,7 @@ export const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
  * The inline `<style>` elements pages carry: the accordion's `<noscript>`
  * rule (src/client/blocks/accordion/Accordion.tsx, `NO_SCRIPT_CSS`). The
  * bundled-site test checks that every inline script and style of every
- * built page is one of these (test/build/bundled-site.test.ts).
+ * built page is one of these (test/browser/csp.test.ts).
  */
 export const INLINE_STYLES: readonly string[] = ['.accordion__panel[hidden]{display:block}'];
 
