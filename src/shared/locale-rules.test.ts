@@ -124,11 +124,18 @@ describe('rules 7–10 and 30 at the CDN edge (handleEdge)', () => {
     const result = edge({ path: '/?utm=mail&b=2', acceptLanguage: SPANISH });
     expect(result.redirect).toBe('/es?utm=mail&b=2');
     // rule 10: the locale the visitor ends on is stored
-    expect(result.setCookies).toEqual([localeCookieString('es')]);
+    expect(result.setCookies).toEqual([localeCookieString('es', true)]);
+  });
+
+  it('cookies: Secure when the request is HTTPS, not on plain HTTP; SameSite=Lax kept in both', () => {
+    const https = edge({ path: '/', acceptLanguage: SPANISH, geoCountry: 'MEX' });
+    expect(https.setCookies).toEqual(['i18n_redirected=es; Max-Age=31536000; Path=/; SameSite=Lax; Secure', 'country=MEX; Max-Age=2592000; Path=/; SameSite=Lax; Secure']);
+    const http = edge({ path: '/', url: 'http://127.0.0.1:8888/', acceptLanguage: SPANISH, geoCountry: 'MEX' });
+    expect(http.setCookies).toEqual(['i18n_redirected=es; Max-Age=31536000; Path=/; SameSite=Lax', 'country=MEX; Max-Age=2592000; Path=/; SameSite=Lax']);
   });
 
   it('rule 9: an English browser on / stays, and its locale is stored (rule 10)', () => {
-    expect(edge({ path: '/' })).toEqual({ redirect: null, setCookies: [localeCookieString('en')] });
+    expect(edge({ path: '/' })).toEqual({ redirect: null, setCookies: [localeCookieString('en', true)] });
   });
 
   it('rule 8: the cookie en beats a Spanish browser (nothing to rewrite)', () => {
@@ -144,9 +151,9 @@ describe('rules 7–10 and 30 at the CDN edge (handleEdge)', () => {
 
   it('rule 7: an invalid cookie value is ignored and rewritten', () => {
     const spanish = edge({ path: '/', acceptLanguage: SPANISH, cookieHeader: 'i18n_redirected=fr' });
-    expect(spanish).toEqual({ redirect: '/es', setCookies: [localeCookieString('es')] });
+    expect(spanish).toEqual({ redirect: '/es', setCookies: [localeCookieString('es', true)] });
     const english = edge({ path: '/', cookieHeader: 'i18n_redirected=es-MX' });
-    expect(english).toEqual({ redirect: null, setCookies: [localeCookieString('en')] });
+    expect(english).toEqual({ redirect: null, setCookies: [localeCookieString('en', true)] });
   });
 
   it('rule 8: no Accept-Language means English', () => {
@@ -164,7 +171,7 @@ describe('rules 7–10 and 30 at the CDN edge (handleEdge)', () => {
   it('rule 9: loop guard: coming from /es (English chosen, cookie blocked) stays on /', () => {
     const result = edge({ path: '/', acceptLanguage: SPANISH, referer: 'https://marea.example/es' });
     expect(result.redirect).toBeNull();
-    expect(result.setCookies).toEqual([localeCookieString('en')]);
+    expect(result.setCookies).toEqual([localeCookieString('en', true)]);
     // another site's /es is not the previous path
     expect(edge({ path: '/', acceptLanguage: SPANISH, referer: 'https://other.example/es' }).redirect).toBe('/es');
     expect(edge({ path: '/', acceptLanguage: SPANISH, referer: 'not a url' }).redirect).toBe('/es');
@@ -177,18 +184,18 @@ describe('rules 7–10 and 30 at the CDN edge (handleEdge)', () => {
 
   it('rule 30: the country cookie is set from the geolocation, MX → MEX, 30 days', () => {
     const result = edge({ path: '/es/habitaciones', geoCountry: toAlpha3('MX') });
-    expect(result.setCookies).toEqual(['country=MEX; Max-Age=2592000; Path=/; SameSite=Lax']);
+    expect(result.setCookies).toEqual(['country=MEX; Max-Age=2592000; Path=/; SameSite=Lax; Secure']);
   });
 
   it('rule 30: the country cookie goes along with the root redirect', () => {
     const result = edge({ path: '/', acceptLanguage: SPANISH, geoCountry: 'MEX' });
     expect(result.redirect).toBe('/es');
-    expect(result.setCookies).toEqual([localeCookieString('es'), 'country=MEX; Max-Age=2592000; Path=/; SameSite=Lax']);
+    expect(result.setCookies).toEqual([localeCookieString('es', true), 'country=MEX; Max-Age=2592000; Path=/; SameSite=Lax; Secure']);
   });
 
   it('rule 30: the country cookie is not rewritten when it already holds the country, and rewritten when it differs', () => {
     expect(edge({ path: '/rooms', geoCountry: 'MEX', cookieHeader: 'country=MEX' }).setCookies).toEqual([]);
-    expect(edge({ path: '/rooms', geoCountry: 'USA', cookieHeader: 'country=MEX' }).setCookies).toEqual(['country=USA; Max-Age=2592000; Path=/; SameSite=Lax']);
+    expect(edge({ path: '/rooms', geoCountry: 'USA', cookieHeader: 'country=MEX' }).setCookies).toEqual(['country=USA; Max-Age=2592000; Path=/; SameSite=Lax; Secure']);
   });
 
   it('rule 30: no country cookie when the geolocation does not know the country', () => {

@@ -28,9 +28,20 @@ export function isLocaleCode(value: unknown): value is LocaleCode {
   return value === 'en' || value === 'es';
 }
 
-/** Rule 7: the `Set-Cookie` / `document.cookie` string storing a locale. */
-export function localeCookieString(locale: LocaleCode): string {
-  return `${LOCALE_COOKIE_NAME}=${locale}; Max-Age=${LOCALE_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+/**
+ * A `Set-Cookie` / `document.cookie` string of the site: path `/`,
+ * `SameSite=Lax`, and `Secure` when the page is served over HTTPS (`secure`:
+ * the request URL at the edge, `location.protocol` in the browser), so the
+ * cookie is never sent over plain HTTP. Not on `http://` (local preview): a
+ * browser would drop a `Secure` cookie set by an insecure page.
+ */
+export function cookieString(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** Rule 7: the `Set-Cookie` / `document.cookie` string storing a locale (`secure`: the page is on HTTPS). */
+export function localeCookieString(locale: LocaleCode, secure = false): string {
+  return cookieString(LOCALE_COOKIE_NAME, locale, LOCALE_COOKIE_DAYS * 86_400, secure);
 }
 
 /**
@@ -142,8 +153,8 @@ export function rootRedirectTarget(input: RootRedirectInput): string | null {
 export const COUNTRY_COOKIE_NAME = 'country';
 const COUNTRY_COOKIE_DAYS = 30;
 
-function countryCookieString(alpha3: string): string {
-  return `${COUNTRY_COOKIE_NAME}=${alpha3}; Max-Age=${COUNTRY_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+export function countryCookieString(alpha3: string, secure = false): string {
+  return cookieString(COUNTRY_COOKIE_NAME, alpha3, COUNTRY_COOKIE_DAYS * 86_400, secure);
 }
 
 /**
@@ -210,6 +221,7 @@ export function handleEdge(request: EdgeRequest): EdgeDecision {
   const decision: EdgeDecision = { redirect: null, setCookies: [] };
   const url = splitUrl(request.url);
   if (!url || !isPageRequest(url.pathname, request.method)) return decision;
+  const secure = url.origin.startsWith('https:');
 
   if (comparable(url.pathname) === '/') {
     const stored = readCookie(request.cookieHeader, LOCALE_COOKIE_NAME);
@@ -222,12 +234,12 @@ export function handleEdge(request: EdgeRequest): EdgeDecision {
       previousPath: sameOriginPath(request.referer, url.origin),
     });
     const active = decision.redirect ? locale : DEFAULT_LOCALE_CODE;
-    if (stored !== active) decision.setCookies.push(localeCookieString(active));
+    if (stored !== active) decision.setCookies.push(localeCookieString(active, secure));
   }
 
   const country = request.geoCountry?.trim().toUpperCase();
   if (country && /^[A-Z]{3}$/.test(country) && readCookie(request.cookieHeader, COUNTRY_COOKIE_NAME) !== country) {
-    decision.setCookies.push(countryCookieString(country));
+    decision.setCookies.push(countryCookieString(country, secure));
   }
   return decision;
 }

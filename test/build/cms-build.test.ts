@@ -6,6 +6,8 @@ import { ROOT } from '../../src/node/build/paths.js';
 import { listFiles } from '../../src/node/build/hash.js';
 import { buildSite, tempPaths } from '../support/build-site.js';
 import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
+import { sendJson, startTestServer } from '../support/test-server.js';
+import { MalformedResponseError } from '../../src/node/cms/malformed-response-error.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/site');
 let strapi: FakeStrapi;
@@ -44,5 +46,27 @@ describe('build against a Strapi-5-compatible server (content contract, "Endpoin
     expect(result.pages).toBe(7);
     expect(log.join('\n')).toMatch(/cannot be reached[\s\S]*Building from/);
     await expect(buildSite(null, { paths, env, strict: true })).rejects.toThrow(/127\.0\.0\.1:9/);
+  });
+
+  it('a CMS whose pagination lies fails the build after one request per collection, and nothing is published or cached', async () => {
+    const liar = await startTestServer();
+    liar.reset((req, res) =>
+      req.url?.includes('pagination')
+        ? sendJson(res, 200, { data: [], meta: { pagination: { page: 1, pageSize: 100, pageCount: 20_000, total: 0 } } })
+        : sendJson(res, 200, { data: null, meta: {} }),
+    );
+    try {
+      const paths = await tempPaths();
+      await cp(FIXTURE, paths.contentCache, { recursive: true });
+      const before = await readFile(path.join(paths.contentCache, 'api/pages.en.json'), 'utf8');
+      const error = await buildSite(null, { paths, env: { CMS_URL: liar.url, CMS_LOCALES: 'en:en,es:es-MX' } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MalformedResponseError);
+      expect((error as Error).message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/[a-z-]+\?.*pageCount 20000 with total 0 and pageSize 100/);
+      expect(liar.requests.length).toBeLessThan(20);
+      expect(existsSync(paths.dist)).toBe(false);
+      expect(await readFile(path.join(paths.contentCache, 'api/pages.en.json'), 'utf8')).toBe(before);
+    } finally {
+      await liar.close();
+    }
   });
 });

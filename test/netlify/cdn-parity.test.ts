@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, headersFile } from '../../src/node/build/headers.js';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { markedSite } from '../support/marked-site.js';
 import { startNetlifyCli, type NetlifyCli } from '../../src/node/preview/netlify-cli.js';
@@ -86,7 +88,24 @@ interface Answer {
   headers: Record<string, string | null>;
 }
 
-const COMPARED_HEADERS = ['cache-control', 'x-content-type-options', 'referrer-policy'];
+const COMPARED_HEADERS = [
+  'cache-control',
+  'x-content-type-options',
+  'referrer-policy',
+  'content-security-policy',
+  'strict-transport-security',
+  'permissions-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+];
+
+/** The build's `dist/_headers` (src/node/build/headers.ts) for a site with GTM and Datadog: Netlify applies it from the publish folder. */
+const CSP = contentSecurityPolicy({
+  public: {
+    gtmId: 'GTM-TEST',
+    datadog: { applicationId: 'a', clientToken: 'c', site: 'datadoghq.eu', service: null, env: null, version: null, sessionSampleRate: 20, sessionReplaySampleRate: 20 },
+  },
+});
 
 /** The fields in which two answers differ. */
 function differences(a: Answer, b: Answer): string[] {
@@ -112,6 +131,8 @@ let cli: NetlifyCli;
 
 beforeAll(async () => {
   dist = await markedSite(FILES);
+  const generated = headersFile({ public: { gtmId: 'GTM-TEST', datadog: null } });
+  await writeFile(path.join(dist, generated.file), generated.content.replace(/Content-Security-Policy: .*/, `Content-Security-Policy: ${CSP}`));
   preview = createPreviewServer(dist);
   previewOrigin = await listen(preview, 0);
   netlify = await startNetlifyRuntime(dist, { edgeFunctions: false });
@@ -152,7 +173,20 @@ describe('npm run preview, Netlify’s local runtime and `netlify dev` agree (do
         'cache-control': 'public, max-age=0, must-revalidate',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
+        'content-security-policy': CSP,
+        'strict-transport-security': 'max-age=63072000; includeSubDomains',
+        'permissions-policy': expect.stringContaining('camera=()'),
+        'x-frame-options': 'DENY',
+        'cross-origin-opener-policy': 'same-origin',
       });
+    }
+  });
+
+  it('item 2: the build’s dist/_headers (the CSP) applies on every path, pages and 404s alike', async () => {
+    for (const origin of [previewOrigin, netlify.origin]) {
+      for (const pathname of ['/', '/es/habitaciones', '/nada', '/es/nada', '/assets/app-abc123.js']) {
+        expect((await answer(origin, pathname)).headers['content-security-policy'], `${origin}${pathname}`).toBe(CSP);
+      }
     }
   });
 

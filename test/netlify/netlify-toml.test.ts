@@ -116,6 +116,29 @@ describe('netlify.toml (validated offline by @netlify/config)', () => {
         'Referrer-Policy': 'strict-origin-when-cross-origin',
       });
     });
+
+    it('item 2: HSTS, Permissions-Policy, X-Frame-Options and COOP on every path; the CSP is left to the build’s dist/_headers', () => {
+      const everywhere = headerRules.find((rule) => rule.for === '/*');
+      expect(everywhere?.values).toMatchObject({
+        'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+        'X-Frame-Options': 'DENY',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+      });
+      const permissions = Object.fromEntries(
+        String(everywhere?.values['Permissions-Policy'])
+          .split(',')
+          .map((entry) => entry.trim().split('=') as [string, string]),
+      );
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions[feature], feature).toBe('()');
+      // The muted hero and video blocks play by themselves.
+      expect(permissions.autoplay).toBeUndefined();
+      for (const rule of headerRules) {
+        expect(
+          Object.keys(rule.values).map((name) => name.toLowerCase()),
+          rule.for,
+        ).not.toContain('content-security-policy');
+      }
+    });
   });
 });
 

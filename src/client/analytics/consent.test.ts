@@ -20,6 +20,16 @@ describe('consent (rule 33)', () => {
     expect(getConsent()).toBe('granted');
   });
 
+  it('cookies: the consent cookie is Secure when the page is served over HTTPS (SameSite=Lax kept)', () => {
+    const writes: string[] = [];
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => void writes.push(value));
+    const protocol = vi.spyOn(window.location, 'protocol', 'get').mockReturnValue('https:');
+    setConsent('denied');
+    protocol.mockRestore();
+    spy.mockRestore();
+    expect(writes).toEqual([`cookie_consent=denied; Max-Age=${180 * 24 * 60 * 60}; Path=/; SameSite=Lax; Secure`]);
+  });
+
   it('rule 33: subscribers hear every choice until they unsubscribe', () => {
     const heard: string[] = [];
     const stop = onConsentChange((consent) => heard.push(consent));

@@ -1,4 +1,4 @@
-import { readCookie } from '../lib/cookies.js';
+import { readCookie, writeCookie } from '../lib/cookies.js';
 
 /** The visitor's answer to the cookie notice (rule 33). */
 export type Consent = 'granted' | 'denied';
@@ -18,13 +18,13 @@ export function getConsent(): Consent | null {
 }
 
 /**
- * Stores the choice (`cookie_consent`, 180 days, path /, SameSite Lax) and
+ * Stores the choice (`cookie_consent`, 180 days, path /, SameSite Lax, Secure on HTTPS) and
  * tells every subscriber: Google consent mode and Datadog tracking consent
  * follow it (rules 31–33), and every cookie notice on the page hides.
  */
 export function setConsent(value: Consent): void {
   const maxAge = CONSENT_MAX_AGE_DAYS * 24 * 60 * 60;
-  document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+  writeCookie(CONSENT_COOKIE, value, maxAge);
   for (const listener of [...listeners]) listener(value);
 }
 

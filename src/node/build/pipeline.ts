@@ -5,6 +5,7 @@ import type { Config } from '../config/env.js';
 import { ISSUES } from '../content/issues.js';
 import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
 import { writeChecksums } from './checksums.js';
+import { formActionOrigins, headersFile } from './headers.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
@@ -190,6 +191,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them; written as
   // the payloads are (no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
   for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: serializeForScript(content.modals[locale]) });
+  // The Content-Security-Policy follows the configuration and the content (headers.ts).
+  extra.push(headersFile({ public: config.public, formActions: formActionOrigins(content) }));
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = index.buildId([...media.urls.values()]);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCmsClient } from './client.js';
+import { createCmsClient, MAX_ENTRIES_PER_COLLECTION, MAX_PAGES_PER_COLLECTION } from './client.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 import { delay, queryOf, sendJson, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
@@ -109,6 +109,43 @@ describe('fetchCollection', () => {
     server.reset((_req, res) => sendJson(res, 200, { data: [{ id: 1 }], meta: { pagination: { page: 1, pageSize: 1, pageCount: 2, total: 2 } } }));
     await expect(client().fetchCollection('pages', 'en')).rejects.toThrow('asked for page 2, got page 1');
   });
+
+  it('rejects a pageCount that does not agree with total and pageSize, after one request', async () => {
+    server.reset((_req, res) => sendJson(res, 200, { data: [], meta: { pagination: { page: 1, pageSize: 100, pageCount: 20_000, total: 0 } } }));
+    const error = await client()
+      .fetchCollection('pages', 'en')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as Error).message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/pages\?locale=en.*pagination\[page\]=1/);
+    expect((error as Error).message).toContain('pageCount 20000 with total 0 and pageSize 100 (expected pageCount 0)');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects a collection claiming more than the cap (pageCount 1e7), after one request', async () => {
+    server.reset((_req, res) => sendJson(res, 200, { data: [{ id: 1 }], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1e7, total: 1e9 } } }));
+    const error = await client()
+      .fetchCollection('pages', 'en')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as Error).message).toContain(
+      `claims 1000000000 entries in 10000000 pages of 100, more than the ${MAX_ENTRIES_PER_COLLECTION} entries (${MAX_PAGES_PER_COLLECTION} pages of 100)`,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects a page size of 0 with entries, and a page with more entries than its page size', async () => {
+    server.reset((_req, res) => sendJson(res, 200, { data: [], meta: { pagination: { page: 1, pageSize: 0, pageCount: 5, total: 5 } } }));
+    await expect(client().fetchCollection('pages', 'en')).rejects.toThrow('pageCount 5 with total 5 and pageSize 0 (expected pageCount of a pageSize above 0)');
+    server.reset((_req, res) => sendJson(res, 200, { data: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { pagination: { page: 1, pageSize: 2, pageCount: 2, total: 3 } } }));
+    await expect(client().fetchCollection('pages', 'en')).rejects.toThrow('page 1 has 3 entries, more than its pageSize 2');
+  });
+
+  it('reads a collection of exactly the cap (1 000 pages)', async () => {
+    server.reset(paginated(MAX_ENTRIES_PER_COLLECTION, 100));
+    const response = await client({ concurrency: 16 }).fetchCollection('pages', 'en');
+    expect(response.data).toHaveLength(MAX_ENTRIES_PER_COLLECTION);
+    expect(server.requests).toHaveLength(MAX_PAGES_PER_COLLECTION);
+  }, 60_000);
 
   it('refuses to read a single type as a collection', async () => {
     await expect(client().fetchCollection('layout', 'en')).rejects.toThrow('layout is a single type: use fetchSingle');

@@ -9,6 +9,17 @@ import { ENDPOINTS, type EndpointName } from './raw.js';
 /** Strapi's default `maxLimit`: a larger page size is silently capped to it. */
 const PAGE_SIZE = 100;
 
+/**
+ * The most pages the crawl requests for one collection (of one locale): 1 000
+ * pages of 100 = 100 000 entries, some 20 times the largest site Marea builds
+ * (the N=5 000 benchmark). A CMS that claims more is lying or misconfigured:
+ * believing it would send that many requests and hold every page in memory
+ * (`pageCount: 1e7` ran the build out of memory), so the crawl fails instead.
+ */
+export const MAX_PAGES_PER_COLLECTION = 1_000;
+/** The most entries one collection may hold: `MAX_PAGES_PER_COLLECTION` full pages. */
+export const MAX_ENTRIES_PER_COLLECTION = MAX_PAGES_PER_COLLECTION * PAGE_SIZE;
+
 export interface CmsClientOptions {
   /** CMS origin, e.g. `http://127.0.0.1:1337` (no trailing slash needed). */
   url: string;
@@ -63,6 +74,13 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
 
   async function fetchPage(url: string, page: number): Promise<CollectionResponse> {
     const response = readCollectionPage(await getJson(url, requestOptions), url);
+    const { pageCount, total, pageSize } = response.meta.pagination;
+    if (pageCount > MAX_PAGES_PER_COLLECTION || total > MAX_ENTRIES_PER_COLLECTION) {
+      throw new MalformedResponseError(
+        url,
+        `the collection claims ${total} entries in ${pageCount} pages of ${pageSize}, more than the ${MAX_ENTRIES_PER_COLLECTION} entries (${MAX_PAGES_PER_COLLECTION} pages of ${PAGE_SIZE}) Marea reads from one collection`,
+      );
+    }
     // A server that ignores `pagination[page]` would repeat page 1 forever.
     if (response.meta.pagination.page !== page) {
       throw new MalformedResponseError(url, `asked for page ${page}, got page ${response.meta.pagination.page}`);

@@ -52,7 +52,24 @@ export function readCollectionPage(body: unknown, url: string): CollectionRespon
   if (!pagination.success) {
     throw new MalformedResponseError(url, '`meta.pagination` is missing or incomplete (expected page, pageSize, pageCount and total)');
   }
+  const problem = paginationProblem(pagination.data, data.length);
+  if (problem) throw new MalformedResponseError(url, problem);
   return { data, meta: { ...(meta as Record<string, unknown>), pagination: pagination.data } };
+}
+
+/**
+ * Why a page's pagination cannot be believed, or null. Strapi computes
+ * `pageCount = ceil(total / pageSize)` and never sends more entries than
+ * `pageSize`: a response that says otherwise (`pageCount: 20000, total: 0`)
+ * would make the crawl request pages that do not exist.
+ */
+function paginationProblem({ page, pageSize, pageCount, total }: Pagination, entries: number): string | null {
+  const expected = pageSize > 0 ? Math.ceil(total / pageSize) : total === 0 ? 0 : Number.NaN;
+  if (pageCount !== expected) {
+    return `\`meta.pagination\` does not add up: pageCount ${pageCount} with total ${total} and pageSize ${pageSize} (expected pageCount ${Number.isNaN(expected) ? 'of a pageSize above 0' : expected})`;
+  }
+  if (entries > pageSize) return `page ${page} has ${entries} entries, more than its pageSize ${pageSize}`;
+  return null;
 }
 
 /** Checks the response of `GET /api/<single type>` and returns its `data` (an entry or null). */

@@ -1,10 +1,12 @@
 // @vitest-environment node
+import { STATUS_CODES } from 'node:http';
+import { connect } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPreviewServer, listen } from './server.js';
+import { createPreviewServer, listen, requestUrl } from './server.js';
 
 let dist: string;
 let origin: string;
@@ -68,5 +70,60 @@ describe('preview server (CDN semantics)', () => {
     const es = await get('/es/ninguna');
     expect(es.status).toBe(404);
     expect(await es.text()).toContain('No encontrada');
+  });
+});
+
+/** Writes `head` on a raw TCP connection (no client-side URL parsing) and resolves with the status line. */
+function rawRequest(head: string): Promise<string> {
+  const { port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+    socket.write(head);
+  });
+}
+
+const request = (target: string, headers = '') => rawRequest(`GET ${target} HTTP/1.1\r\nHost: preview.local\r\nConnection: close\r\n${headers}\r\n`);
+
+describe('the preview server never dies on a request', () => {
+  it.each([
+    ['absolute form with a bad host', 'http://[/', '', '400'],
+    ['absolute form with credentials', 'http://user:secret@example.com/rooms', '', '400'],
+    ['protocol-relative path with credentials', '//user:secret@example.com/', '', '404'],
+    ['bad percent-encoding', '/%zz', '', '400'],
+    ['truncated percent-encoding', '/es/%E0%A4%A/', '', '400'],
+    ['asterisk form', '*', '', '400'],
+    ['a scheme that is not http', 'javascript:alert(1)', '', '400'],
+    ['headers over 16 KiB', '/rooms', `X-Big: ${'a'.repeat(20_000)}\r\n`, '431'],
+  ])('%s: answers %s and a good request still gets 200', async (_name, target, headers, status) => {
+    expect(await request(target, headers)).toBe(`HTTP/1.1 ${status as string} ${STATUS_CODES[Number(status)]}`);
+    expect(await request('/rooms')).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('absolute form with a good host serves the path, ignoring the host', async () => {
+    expect(await request('http://example.com/rooms/')).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('malformed request lines get 400 from the clientError handler, and the server goes on', async () => {
+    expect(await rawRequest('GARBAGE\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawRequest('GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawRequest('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await request('/rooms')).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('an invalid byte range is ignored (the whole file, 200), a valid one honoured', async () => {
+    expect(await request('/rooms', 'Range: bytes=500-2\r\n')).toBe('HTTP/1.1 200 OK');
+    expect(await request('/rooms', 'Range: bytes=0-1,4-5\r\n')).toBe('HTTP/1.1 200 OK');
+    expect(await request('/rooms', 'Range: bytes=2-5\r\n')).toBe('HTTP/1.1 206 Partial Content');
+  });
+
+  it('requestUrl (used by siteHandler, which the webhook service mounts) refuses what cannot name a file on this origin', async () => {
+    expect(requestUrl('http://u:p@x/')).toBeNull();
+    expect(requestUrl('http://[/')).toBeNull();
+    expect(requestUrl('//u:p@x/a')?.pathname).toBe('//u:p@x/a');
+    expect(requestUrl('/a?b=1#c')?.href).toBe('http://preview.local/a?b=1');
   });
 });

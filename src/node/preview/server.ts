@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import sirv from 'sirv';
 import { HeadersHandler } from '@netlify/headers';
@@ -16,7 +17,24 @@ import { ROOT } from '../build/paths.js';
  * Lighthouse and the browser tests see realistic transfer sizes.
  */
 export function createPreviewServer(dist: string, options: { netlifyToml?: string } = {}): Server {
-  return createServer(siteHandler(dist, options));
+  return createServer(siteHandler(dist, options)).on('clientError', answerClientError);
+}
+
+/**
+ * `server.on('clientError')`: a request Node's parser rejects (a malformed
+ * request line, headers over 16 KiB, a timeout) gets its status and the
+ * connection is closed; the server goes on serving. Node does the same
+ * without a listener, but only a listener makes it ours to see and test, and
+ * it never writes to a socket that is already gone.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 /**
@@ -53,17 +71,20 @@ export function siteHandler(dist: string, options: { netlifyToml?: string } = {}
     served.handler(req, res, next);
   };
   const compress = compression();
-  return (req, res) => {
-    const url = safeUrl(req.url);
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // A file that vanishes while it is sent (a publish swapped dist/) makes
+    // the read stream emit 'error', which nothing else listens to.
+    res.on('pipe', (source: NodeJS.ReadableStream) => source.on('error', () => res.destroy()));
+    const url = requestUrl(req.url);
     if (!url) {
-      res.statusCode = 400;
-      res.end('Bad request');
+      badRequest(res);
       return;
     }
-    // Rule 3: `/rooms/` is `/rooms`.
-    if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
-      req.url = `${url.pathname.replace(/\/+$/, '')}${url.search}`;
-    }
+    // RFC 9110 §14.2: a Range that is not one valid `bytes=a-b` is ignored
+    // (sirv would hand `500-2` to createReadStream, which throws mid-response).
+    if (req.headers.range !== undefined && !validRange(req.headers.range)) delete req.headers.range;
+    // Rule 3: `/rooms/` is `/rooms`. Sirv reads `req.url`: always the path, never the absolute form.
+    req.url = `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
     rules
       .apply(new Request(url))
       .then((headers) => {
@@ -72,22 +93,69 @@ export function siteHandler(dist: string, options: { netlifyToml?: string } = {}
         if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', DEFAULT_CACHE_CONTROL);
         compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => assets(req, res, () => notFound(dist, url.pathname, res)));
       })
-      .catch((error: unknown) => {
-        res.statusCode = 500;
-        res.end(`Preview error: ${String(error)}`);
-      });
+      .catch((error: unknown) => serverError(res, error));
   };
+  // Nothing a request carries may take the server down: whatever throws is a 500 for that request.
+  return (req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      serverError(res, error);
+    }
+  };
+}
+
+function validRange(range: string): boolean {
+  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(range);
+  if (!match || (match[1] === '' && match[2] === '')) return false;
+  return match[1] === '' || match[2] === '' || Number(match[1]) <= Number(match[2]);
+}
+
+function badRequest(res: ServerResponse): void {
+  res.statusCode = 400;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Bad request');
+}
+
+function serverError(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(`Preview error: ${String(error)}`);
 }
 
 /** What Netlify sends for a file without a Cache-Control rule of its own (netlify.toml says why HTML relies on it). */
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-function safeUrl(raw: string | undefined): URL | null {
+const ORIGIN = 'http://preview.local';
+
+/**
+ * The URL a request target names, on the preview's own origin, or null (400)
+ * for a target that is none: the origin form `/path?query` (`//x` is a path,
+ * not a host), or the absolute form `http://host/path` whose host is ignored
+ * (a bad one, `http://[/`, or one with credentials is refused). A path that is
+ * not valid percent-encoding (`/%zz`) is refused too: no file has that name.
+ */
+export function requestUrl(raw: string | undefined): URL | null {
+  let target = raw ?? '/';
+  if (!target.startsWith('/')) {
+    if (!/^https?:\/\//i.test(target)) return null;
+    const absolute = URL.parse(target);
+    if (!absolute || absolute.username || absolute.password) return null;
+    target = `${absolute.pathname}${absolute.search}`;
+  }
+  const url = URL.parse(`${ORIGIN}${target}`);
+  if (!url || url.origin !== ORIGIN) return null;
   try {
-    return new URL(raw ?? '/', 'http://preview.local');
+    decodeURIComponent(url.pathname);
   } catch {
     return null;
   }
+  url.hash = '';
+  return url;
 }
 
 function notFound(dist: string, pathname: string, res: ServerResponse): void {
@@ -95,7 +163,9 @@ function notFound(dist: string, pathname: string, res: ServerResponse): void {
   res.statusCode = 404;
   if (existsSync(file) && statSync(file).isFile()) {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    createReadStream(file).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   } else {
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end(`Page not found: ${pathname}`);

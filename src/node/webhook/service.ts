@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { siteHandler } from '../preview/server.js';
+import { answerClientError, siteHandler } from '../preview/server.js';
 import type { BuildQueue } from './queue.js';
 import { bearerMatches, checkWebhook } from './request.js';
 import type { PreviewAnswer, PreviewQuery } from './preview.js';
@@ -49,13 +49,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  */
 export function createWebhookService(options: ServiceOptions): Server {
   const site = options.dist ? siteHandler(options.dist) : null;
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log?.(`✗ ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendJson(res, 500, { error: `internal error: ${(error as Error).message}` });
       else res.destroy();
     });
   });
+  // A request Node cannot parse gets its 400/431/408, as the preview server's do; the service keeps running.
+  server.on('clientError', answerClientError);
+  return server;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;

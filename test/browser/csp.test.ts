@@ -1,0 +1,241 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, cspHash, HEADERS_FILE } from '../../src/node/build/headers.js';
+import { ROOT } from '../../src/node/build/paths.js';
+import { createPreviewServer, listen } from '../../src/node/preview/server.js';
+import { buildSite } from '../support/build-site.js';
+import { launchChromium } from '../support/chromium.js';
+import { openPage, waitForHydration, type WatchedPage } from './page-helpers.js';
+
+/**
+ * Item 2: the Content-Security-Policy the build writes (dist/_headers,
+ * src/node/build/headers.ts) allows exactly what the site loads. The
+ * bundled site is built with GTM and Datadog configured (fake ids, Session
+ * Replay on every session) and served by `npm run preview`, which applies
+ * dist/_headers as Netlify does; every page template is loaded in both
+ * locales and any CSP violation fails the test. Third parties are
+ * intercepted: nothing leaves the machine.
+ */
+const CONFIGURED = {
+  PUBLIC_GTM_ID: 'GTM-CSPTEST',
+  PUBLIC_DATADOG_APPLICATION_ID: 'app',
+  PUBLIC_DATADOG_CLIENT_TOKEN: 'pub123',
+  PUBLIC_DATADOG_SESSION_SAMPLE_RATE: '100',
+  PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: '100',
+};
+
+/** Every page template, both locales. */
+const PAGES = [
+  '/', // home
+  '/es',
+  '/services/spa', // content page
+  '/es/servicios/spa',
+  '/rooms/ocean-view-suite', // room
+  '/es/habitaciones/suite-vista-al-mar',
+  '/blog', // blog list
+  '/es/blog',
+  '/blog/sea-turtle-season', // blog post
+  '/es/blog/temporada-de-tortugas-marinas',
+  '/contact', // contact form
+  '/es/contacto',
+  '/sitemap', // site map
+  '/es/mapa-del-sitio',
+  '/all-blocks', // every block
+  '/es/todos-los-bloques',
+  '/nowhere', // 404
+  '/es/ninguna',
+];
+
+/**
+ * What Google Tag Manager's `gtm.js` does once it runs: loads a tag's
+ * script from its own host, sends a hit to Google Analytics (fetch and a
+ * pixel). Datadog's SDK is bundled (no loader): a request to its intake
+ * stands for what it sends.
+ */
+const GTM_STUB = `
+  (function () {
+    var s = document.createElement('script');
+    s.src = 'https://www.googletagmanager.com/gtag/js?id=G-CSPTEST';
+    document.head.appendChild(s);
+    fetch('https://region1.google-analytics.com/g/collect?v=2&tid=G-CSPTEST', { method: 'POST', mode: 'no-cors' }).catch(function () {});
+    new Image().src = 'https://www.google-analytics.com/collect?v=1&tid=G-CSPTEST';
+    fetch('https://browser-intake-datadoghq.com/api/v2/rum?ddsource=browser', { method: 'POST', mode: 'no-cors', body: '{}' }).catch(function () {});
+    window.__gtmStubRan = true;
+  })();
+`;
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+    __gtmStubRan?: boolean;
+    __injectedRan?: boolean;
+    __workers?: string[];
+  }
+}
+
+let server: Server | undefined;
+let origin = '';
+let dist = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  const { paths } = await buildSite(path.join(ROOT, 'content-cache'), { env: CONFIGURED });
+  dist = paths.dist;
+  server = createPreviewServer(dist);
+  origin = await listen(server, 0);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+/** Third parties answered locally, each request counted by host. */
+async function interceptThirdParties(context: BrowserContext): Promise<string[]> {
+  const hosts: string[] = [];
+  await context.route(/^https:\/\/(www\.googletagmanager\.com|[a-z0-9.-]*google-analytics\.com|[a-z0-9.-]*browser-intake-datadoghq\.com)\//, (route) => {
+    const url = new URL(route.request().url());
+    hosts.push(url.host);
+    if (url.pathname === '/gtm.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: GTM_STUB });
+    if (url.host === 'www.googletagmanager.com') return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtagStubRan = true;' });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  // Every violation, with what was blocked and by which directive, before any page script runs.
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    // Counts workers started (Datadog Session Replay's blob: compression worker).
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args: ConstructorParameters<typeof Worker>) {
+        super(...args);
+        window.__workers = [...(window.__workers ?? []), String(args[0]).split(':')[0] ?? ''];
+      }
+    };
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+    });
+  });
+  return hosts;
+}
+
+async function open(): Promise<WatchedPage & { hosts: string[] }> {
+  const watched = await openPage(browser);
+  const hosts = await interceptThirdParties(watched.page.context());
+  return { ...watched, hosts };
+}
+
+const violations = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
+const cspConsole = (problems: string[]) => problems.filter((p) => /Content Security Policy/i.test(p));
+
+describe('item 2: the Content-Security-Policy allows exactly what the site loads', () => {
+  it('the preview sends the policy the build wrote, GTM and Datadog included', async () => {
+    const file = await readFile(path.join(dist, HEADERS_FILE), 'utf8');
+    const response = await fetch(`${origin}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(file).toContain(`Content-Security-Policy: ${csp}`);
+    expect(csp).toContain('https://www.googletagmanager.com');
+    expect(csp).toContain('https://browser-intake-datadoghq.com');
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toBe(
+      contentSecurityPolicy({
+        public: {
+          gtmId: 'GTM-CSPTEST',
+          datadog: {
+            applicationId: 'app',
+            clientToken: 'pub123',
+            site: 'datadoghq.com',
+            service: null,
+            env: null,
+            version: null,
+            sessionSampleRate: 100,
+            sessionReplaySampleRate: 100,
+          },
+        },
+        // The bundled content's "all blocks" form posts to its own CRM.
+        formActions: ['https://forms.marea-resorts.example'],
+      }),
+    );
+  });
+
+  it('every inline script and <style> of every built page is allowed by its hash (JSON data blocks need nothing)', async () => {
+    const csp = (await fetch(`${origin}/`)).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('builds'));
+    expect(files.length).toBeGreaterThan(30);
+    const inline = { scripts: new Set<string>(), styles: new Set<string>() };
+    for (const file of files) {
+      const html = await readFile(path.join(dist, file), 'utf8');
+      for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/\bsrc=/.test(attributes) || /type="application\/json"/.test(attributes)) continue;
+        inline.scripts.add(text);
+      }
+      for (const [, text = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) inline.styles.add(text);
+    }
+    expect(inline.scripts.size).toBeGreaterThan(0);
+    for (const text of inline.scripts) expect(directive('script-src'), text.slice(0, 80)).toContain(cspHash(text));
+    for (const text of inline.styles) expect(directive('style-src-elem'), text.slice(0, 80)).toContain(cspHash(text));
+  });
+
+  it.each(PAGES)('%s: loads, hydrates and runs GTM and Datadog without a violation', async (pathname) => {
+    const { page, problems, hosts } = await open();
+    // Consent given: GTM and Datadog RUM (Session Replay's blob: worker included) track from the start.
+    await page.context().addCookies([{ name: 'cookie_consent', value: 'granted', url: origin }]);
+    const response = await page.goto(`${origin}${pathname}`);
+    expect(response?.status()).toBe(pathname.includes('nowhere') || pathname.includes('ninguna') ? 404 : 200);
+    await waitForHydration(page);
+    await page.waitForFunction(() => window.__gtmStubRan === true, undefined, { timeout: 20_000 });
+    if (pathname === '/') {
+      // Session Replay started its worker from a blob: URL (worker-src), and it ran.
+      await page.waitForFunction(() => (window.__workers ?? []).includes('blob'), undefined, { timeout: 20_000 });
+    }
+    await page.waitForLoadState('networkidle');
+    expect(hosts).toEqual(expect.arrayContaining(['www.googletagmanager.com', 'region1.google-analytics.com', 'browser-intake-datadoghq.com']));
+    expect(await violations(page)).toEqual([]);
+    expect(cspConsole(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a form is left unsent, a modal opens, client-side navigation to another template: no violation', async () => {
+    const { page, problems } = await open();
+    await page.goto(`${origin}/contact`);
+    await waitForHydration(page);
+    // Submitting nothing: the form shows its errors and sends nothing.
+    await page.locator('form.form button[type="submit"]').first().click();
+    await page.waitForSelector('form.form [role="alert"], form.form [aria-invalid="true"]', { timeout: 10_000 });
+    await page.goto(`${origin}/rooms`);
+    await waitForHydration(page);
+    await page.locator('a[data-modal]').first().click();
+    await page.waitForSelector('dialog.modal[open]', { timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.modal[open]') && !window.location.hash.startsWith('#modal='));
+    await page.locator('a[href="/blog"]:visible').first().click();
+    await page.waitForURL(`${origin}/blog`);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+    expect(cspConsole(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('negative check: an injected inline script and an injected <style> without a hash are blocked (the policy applies)', async () => {
+    const { page, problems } = await open();
+    await page.goto(`${origin}/`);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injectedRan = true;';
+      document.body.appendChild(script);
+      const style = document.createElement('style');
+      style.textContent = 'body { outline: 3px solid red; }';
+      document.head.appendChild(style);
+    });
+    await page.waitForFunction(() => (window.__cspViolations ?? []).length >= 2);
+    expect(await page.evaluate(() => window.__injectedRan ?? false)).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineStyle)).not.toBe('solid');
+    expect(await violations(page)).toEqual([expect.stringMatching(/^script-src-elem blocked inline/), expect.stringMatching(/^style-src-elem blocked inline/)]);
+    expect(cspConsole(problems).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
