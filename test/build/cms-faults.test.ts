@@ -91,6 +91,17 @@ const CASES: Case[] = [
     expected: 'failed',
   },
   {
+    name: 'pagination that lies (pageCount 20,000 of total 0)',
+    fault: (req, res) => {
+      if (!(req.url ?? '').startsWith('/api/pages')) return false;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ data: [], meta: { pagination: { page: 1, pageSize: 100, pageCount: 20_000, total: 0 } } }));
+      return true;
+    },
+    expected: 'failed',
+    message: /pageCount|20000|20,000/,
+  },
+  {
     name: 'a 2 GB media file (announced, then streamed)',
     fault: (req, res) => {
       if (!(req.url ?? '').startsWith('/uploads/')) return false;
