@@ -1,0 +1,82 @@
+import { checkSync, type Diagnostics } from 'recheck';
+import { ISSUES } from './issues.js';
+import { report, type Context } from './context.js';
+import { isRecord, joinPath } from './values.js';
+
+// recheck's pure-JavaScript backend: no Java or native binary, no worker thread (README "Dependencies").
+process.env.RECHECK_SYNC_BACKEND ??= 'pure';
+
+/** How long recheck may take over one pattern before it is called unproven (ms). */
+const CHECK_TIMEOUT = 3_000;
+/** Longer patterns are refused without analysis: no form field needs one. */
+const MAX_PATTERN = 500;
+
+/** One verdict per distinct pattern per process: forms repeat their patterns across pages and builds. */
+const verdicts = new Map<string, string | null>();
+
+/**
+ * Issue 14 row 12: a form field's `pattern` runs in every visitor's browser
+ * (`<input pattern>`, compiled as `^(?:pattern)$`). One that is not a
+ * regular expression, or that backtracks catastrophically (exponential, or
+ * polynomial of degree 3 or more: `(a+)+$` freezes the tab on a short
+ * input), is an error naming the form, the field and the page (ctx). A
+ * quadratic pattern (the usual e-mail pattern) is accepted: form values are short.
+ */
+export function checkFormPatterns(props: Record<string, unknown>, ctx: Context, path: string): void {
+  if (!Array.isArray(props.fields)) return;
+  const form = typeof props.name === 'string' && props.name.trim() !== '' ? props.name : 'form';
+  props.fields.forEach((field, index) => {
+    if (!isRecord(field) || typeof field.pattern !== 'string' || field.pattern === '') return;
+    const problem = patternProblem(field.pattern);
+    if (problem === null) return;
+    const name = typeof field.name === 'string' && field.name !== '' ? field.name : `#${index + 1}`;
+    report(ctx, joinPath(joinPath(joinPath(path, 'fields'), index), 'pattern'), ISSUES.unsafeFormPattern(form, name, field.pattern, problem));
+  });
+}
+
+/** Why a pattern must not reach a page, or null when it is safe. */
+export function patternProblem(pattern: string): string | null {
+  const known = verdicts.get(pattern);
+  if (known !== undefined) return known;
+  const verdict = analyse(pattern);
+  verdicts.set(pattern, verdict);
+  return verdict;
+}
+
+function analyse(pattern: string): string | null {
+  if (pattern.length > MAX_PATTERN) return `has ${pattern.length} characters (at most ${MAX_PATTERN})`;
+  // The browser compiles with the `v` flag; a pattern valid only without it is rewritten by the client (form/pattern.ts).
+  const flags = ['u', ''].find((f) => compiles(pattern, f));
+  if (flags === undefined && !compiles(pattern, 'v')) return 'is not a valid regular expression';
+  let diagnostics: Diagnostics;
+  try {
+    diagnostics = checkSync(`^(?:${pattern})$`, flags ?? 'u', { timeout: CHECK_TIMEOUT });
+  } catch (error) {
+    return `could not be checked (${error instanceof Error ? error.message : String(error)})`;
+  }
+  switch (diagnostics.status) {
+    case 'safe':
+      return null;
+    case 'vulnerable': {
+      const { complexity, attack } = diagnostics;
+      if (complexity.type === 'polynomial' && complexity.degree < 3) return null;
+      const kind = complexity.type === 'exponential' ? 'exponentially' : `with degree ${complexity.degree}`;
+      return `backtracks ${kind}: an input like ${JSON.stringify(attack.string.slice(0, 40))} freezes the visitor's browser`;
+    }
+    default: {
+      const kind = diagnostics.error.kind;
+      if (kind === 'invalid') return 'is not a valid regular expression';
+      // `unsupported` (syntax recheck does not analyse) or `timeout`: not proven safe, so not published.
+      return `could not be proven safe (recheck: ${kind})`;
+    }
+  }
+}
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(`^(?:${pattern})$`, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
