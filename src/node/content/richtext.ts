@@ -1,6 +1,7 @@
 import { Marked } from 'marked';
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 import { renderStrapiBlocks } from './strapi-blocks.js';
 import { sanitizeRichHtml } from './sanitize.js';
 
@@ -46,7 +47,7 @@ export function richTextToHtml(value: unknown, ctx: Context, field: string): str
     return '';
   }
   if (typeof value === 'string' && value.trim() === '') return '';
-  const problem = typeof value === 'string' ? limitProblem(value) : null;
+  const problem = typeof value === 'string' ? limitProblem(value) : tooDeep(value, MAX_DEPTH) === null ? null : `is Strapi blocks nested more than ${MAX_DEPTH} deep`;
   if (problem !== null) {
     report(ctx, field, ISSUES.richTextTooLarge(problem));
     return '';
@@ -55,9 +56,8 @@ export function richTextToHtml(value: unknown, ctx: Context, field: string): str
   try {
     html = typeof value === 'string' ? render(value) : sanitizeRichHtml(renderStrapiBlocks(value));
   } catch (error) {
-    // Nesting beyond what a recursive renderer can follow (a stack overflow): the text, not the build, fails.
-    if (!(error instanceof RangeError)) throw error;
-    report(ctx, field, ISSUES.richTextTooLarge('is nested too deep to render'));
+    // Whatever the limits above miss (marked's recursion, its "please report this" errors): the text fails, named, not the build.
+    report(ctx, field, ISSUES.richTextTooLarge(`could not be rendered (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`));
     return '';
   }
   if (html.length > RICH_TEXT_LIMITS.chars * 4) {
