@@ -26,7 +26,17 @@ interface Options {
 type Message =
   | { type: 'start'; index: number }
   | { type: 'end'; ms: number }
-  | { type: 'done'; runs: number; failed: boolean; hang: boolean; counterexample: string | null; error: string | null; issues: Record<string, number>; pages: number; slowest: number };
+  | {
+      type: 'done';
+      runs: number;
+      failed: boolean;
+      hang: boolean;
+      counterexample: string | null;
+      error: string | null;
+      issues: Record<string, number>;
+      pages: number;
+      slowest: number;
+    };
 
 /** How long a case may run before the worker is killed: well past the budget, so the budget check fires first. */
 const hardLimit = (budget: number) => Math.max(budget * 6, 30_000);

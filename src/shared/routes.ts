@@ -26,7 +26,7 @@ export const SLUG_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
  * and the folder the site is built in. Slug characters are ASCII, so
  * characters are bytes.
  */
-export const SLUG_LIMITS = { segment: 100, slug: 400 } as const;
+const SLUG_LIMITS = { segment: 100, slug: 400 } as const;
 const RESERVED_FIRST = new Set(['es', 'builds', 'assets', '404']);
 const LIST_PAGE = /(^|\/)page\/\d+$/;
 

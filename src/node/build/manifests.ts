@@ -49,7 +49,7 @@ function sitemap(pages: Page[], siteUrl: string): string {
  * null when it is not a real date: a CMS value such as `<!--` never reaches
  * the XML (issue 14 row 11).
  */
-export function lastmodOf(updatedAt: string | null): string | null {
+function lastmodOf(updatedAt: string | null): string | null {
   const match = updatedAt ? /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(updatedAt) : null;
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

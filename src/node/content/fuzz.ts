@@ -99,14 +99,7 @@ const hugeString: fc.Arbitrary<string> = fc
 const text: fc.Arbitrary<string> = fc.oneof({ weight: 20, arbitrary: hostileString }, { weight: 1, arbitrary: hugeString });
 
 /** Any JSON-ish value, shallow. */
-const scalar: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constant(null),
-  fc.constant(undefined),
-  fc.boolean(),
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  text,
-);
+const scalar: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.constant(undefined), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), text);
 
 const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -118,13 +111,11 @@ const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => (
 })).value;
 
 /** A value nested `depth` levels (objects and arrays), holding `inner`. */
-const deep: fc.Arbitrary<unknown> = fc
-  .tuple(fc.integer({ min: 50, max: 3_000 }), fc.boolean(), anyValue)
-  .map(([depth, arrays, inner]) => {
-    let value = inner;
-    for (let i = 0; i < depth; i++) value = arrays ? [value] : { children: [value], type: 'paragraph' };
-    return value;
-  });
+const deep: fc.Arbitrary<unknown> = fc.tuple(fc.integer({ min: 50, max: 3_000 }), fc.boolean(), anyValue).map(([depth, arrays, inner]) => {
+  let value = inner;
+  for (let i = 0; i < depth; i++) value = arrays ? [value] : { children: [value], type: 'paragraph' };
+  return value;
+});
 
 /** Mostly `good`, sometimes a wrong type, a trap, null, or something nested too deep. */
 function maybe<T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
@@ -180,12 +171,19 @@ const strapiBlocks: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) =
 
 const richText = fc.oneof(
   { weight: 4, arbitrary: text },
-  { weight: 2, arbitrary: fc.array(fc.oneof(trap, fc.constantFrom('# Title\n', '**b**', '_i_', '- item\n', '<p>x</p>', '<a href="/\\evil">x</a>', '[l](#modal=%)')), { maxLength: 8 }).map((p) => p.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.oneof(trap, fc.constantFrom('# Title\n', '**b**', '_i_', '- item\n', '<p>x</p>', '<a href="/\\evil">x</a>', '[l](#modal=%)')), { maxLength: 8 })
+      .map((p) => p.join('')),
+  },
   { weight: 2, arbitrary: fc.array(strapiBlocks, { maxLength: 3 }) },
   { weight: 1, arbitrary: deep },
 );
 
-const countries = maybe(fc.oneof(fc.record({ country: maybe(fc.array(fc.oneof(fc.constantFrom('MEX', 'USA', 'mx', 'XXX'), text), { maxLength: 3 })) }), fc.array(fc.constantFrom('MEX', 'USA', 'ZZ'))));
+const countries = maybe(
+  fc.oneof(fc.record({ country: maybe(fc.array(fc.oneof(fc.constantFrom('MEX', 'USA', 'mx', 'XXX'), text), { maxLength: 3 })) }), fc.array(fc.constantFrom('MEX', 'USA', 'ZZ'))),
+);
 
 const promoCode = fc.record(
   {
@@ -251,13 +249,14 @@ function itemOf(fields: Fields, level: number, geolocated: boolean): fc.Arbitrar
 /** Blocks of one zone: every component of the catalogue, unknown ones and broken items. */
 function zone(kind: 'block' | 'modal'): fc.Arbitrary<unknown> {
   const declarations = kind === 'block' ? BLOCK_DECLARATIONS : MODAL_ITEM_DECLARATIONS;
-  const known = fc.oneof(
-    ...declarations.map((d) =>
-      itemOf(d.fields as Fields, 0, false).map((item) => ({ __component: d.component, ...item }) as Record<string, unknown>),
-    ),
-  );
+  const known = fc.oneof(...declarations.map((d) => itemOf(d.fields as Fields, 0, false).map((item) => ({ __component: d.component, ...item }) as Record<string, unknown>)));
   const block = fc.oneof(
-    { weight: 10, arbitrary: fc.tuple(known, countries, fc.dictionary(fc.constantFrom('extra', 'createdAt', '__proto__', 'color_offer_close'), anyValue, { maxKeys: 2 })).map(([b, c, extra]) => ({ ...extra, ...b, countries: c })) },
+    {
+      weight: 10,
+      arbitrary: fc
+        .tuple(known, countries, fc.dictionary(fc.constantFrom('extra', 'createdAt', '__proto__', 'color_offer_close'), anyValue, { maxKeys: 2 }))
+        .map(([b, c, extra]) => ({ ...extra, ...b, countries: c })),
+    },
     { weight: 1, arbitrary: fc.record({ __component: fc.oneof(fc.constantFrom('blocks.unknown', 'modals.room', 'blocks.hero'), text) }) },
     { weight: 1, arbitrary: anyValue },
   );
@@ -278,7 +277,11 @@ const page = fc.record(
     updatedAt: maybe(fc.constantFrom('2026-06-01T10:00:00.000Z', '<!--', '2026-02-30', ']]>')),
     seo: maybe(fc.record({ metaTitle: maybe(text), metaDescription: maybe(text), metaImage: maybe(media), noIndex: maybe(fc.boolean()) }, { requiredKeys: [] })),
     blocks: zone('block'),
-    localizations: maybe(fc.array(fc.record({ id: maybe(fc.integer()), documentId: maybe(text), locale: maybe(fc.constantFrom('en', 'es-MX')), slug: maybe(slug) }, { requiredKeys: [] }), { maxLength: 2 })),
+    localizations: maybe(
+      fc.array(fc.record({ id: maybe(fc.integer()), documentId: maybe(text), locale: maybe(fc.constantFrom('en', 'es-MX')), slug: maybe(slug) }, { requiredKeys: [] }), {
+        maxLength: 2,
+      }),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -303,7 +306,10 @@ const errorPage = fc.record(
 
 /** A collection: a list of entries, sometimes not a list, sometimes nested too deep. */
 function collection(entry: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 10, arbitrary: fc.array(fc.oneof({ weight: 10, arbitrary: entry }, { weight: 1, arbitrary: deep }), { maxLength: 4 }) }, { weight: 1, arbitrary: anyValue });
+  return fc.oneof(
+    { weight: 10, arbitrary: fc.array(fc.oneof({ weight: 10, arbitrary: entry }, { weight: 1, arbitrary: deep }), { maxLength: 4 }) },
+    { weight: 1, arbitrary: anyValue },
+  );
 }
 
 function single(entry: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {

@@ -77,7 +77,16 @@ describe('issue 14: hostile CMS content', () => {
   });
 
   it('issue 14 row 7: external URLs are http(s), mailto, tel or site-relative only, without backslashes', () => {
-    const kinds = ['https://a.example', 'mailto:a@b.example', 'tel:+5215550000', '/rooms', 'ftp://files.example/x', 'intent://x', '/\\evil.example', 'https://a.example/\u0001'].map((url) => {
+    const kinds = [
+      'https://a.example',
+      'mailto:a@b.example',
+      'tel:+5215550000',
+      '/rooms',
+      'ftp://files.example/x',
+      'intent://x',
+      '/\\evil.example',
+      'https://a.example/\u0001',
+    ].map((url) => {
       const ctx = testContext();
       return [url, toLink({ label: 'Go', url }, ctx, 'cta')?.kind ?? null, ctx.issues[0]?.code ?? null];
     });
@@ -100,9 +109,17 @@ describe('issue 14: hostile CMS content', () => {
   });
 
   it('issue 14 row 11: an updatedAt of "<!--" never reaches the sitemap; lastmod is a real date', () => {
-    const { content, issues } = normaliseSite(rawSite({ pages: { en: [page('home', [], { updatedAt: '<!--' }), page('rooms', [], { updatedAt: '2026-02-30T10:00:00.000Z' }), page('spa', [], { updatedAt: '2026-03-01T10:00:00.000Z' })], es: [] } }), {
-      strict: false,
-    });
+    const { content, issues } = normaliseSite(
+      rawSite({
+        pages: {
+          en: [page('home', [], { updatedAt: '<!--' }), page('rooms', [], { updatedAt: '2026-02-30T10:00:00.000Z' }), page('spa', [], { updatedAt: '2026-03-01T10:00:00.000Z' })],
+          es: [],
+        },
+      }),
+      {
+        strict: false,
+      },
+    );
     expect(issues.filter((i) => i.code === 'InvalidDate').map((i) => [i.slug, i.field])).toEqual([
       ['home', 'updatedAt'],
       ['rooms', 'updatedAt'],
@@ -116,7 +133,15 @@ describe('issue 14: hostile CMS content', () => {
   });
 
   it('issue 14 row 12: a form pattern with catastrophic backtracking, or no pattern at all, fails the build naming form, field and page', () => {
-    const form = { __component: 'blocks.form', name: 'contact', fields: [{ name: 'zip', pattern: '(a+)+$' }, { name: 'code', pattern: '(' }, { name: 'phone', pattern: '[0-9+ ]{7,15}' }] };
+    const form = {
+      __component: 'blocks.form',
+      name: 'contact',
+      fields: [
+        { name: 'zip', pattern: '(a+)+$' },
+        { name: 'code', pattern: '(' },
+        { name: 'phone', pattern: '[0-9+ ]{7,15}' },
+      ],
+    };
     const { issues } = normaliseSite(siteWithBlocks([form], 'contact-us'), { strict: false });
     const found = issues.filter((i) => i.code === 'UnsafeFormPattern');
     expect(found.map((i) => [i.severity, i.slug, i.locale, i.field])).toEqual([

@@ -163,9 +163,9 @@ export const CATALOGUE = {
     area: LINKS,
     title: 'A link slug that is not a page slug',
     description:
-      'A link\'s `slug` (an internal link) holds a backslash, a control or space character, starts with `//` or has a scheme (`\\evil.example`, `//evil.example`, `https:…`). Browsers read such an href as another site, so it is never made an internal link: the link is dropped.',
+      "A link's `slug` (an internal link) holds a backslash, a control or space character, starts with `//` or has a scheme (`\\evil.example`, `//evil.example`, `https:…`). Browsers read such an href as another site, so it is never made an internal link: the link is dropped.",
     message: (slug: string, problem: string) => `Link slug ${describe(slug)} ${problem}; the link was dropped`,
-    hint: 'Pick the page in the link\'s slug field (lower-case segments such as rooms/deluxe), or put an address of another site in the url field.',
+    hint: "Pick the page in the link's slug field (lower-case segments such as rooms/deluxe), or put an address of another site in the url field.",
     example: ['\\evil.example', 'has a backslash'],
   }),
   unsupportedUrl: define({
@@ -174,7 +174,7 @@ export const CATALOGUE = {
     area: LINKS,
     title: 'A link URL that is not http(s), mailto or tel',
     description:
-      'A link\'s `url` has a scheme other than http, https, mailto or tel (`ftp:`, `file:`, `intent:`), or a backslash or control character in it. Such a link is dropped; site-relative paths (`/rooms`) stay.',
+      "A link's `url` has a scheme other than http, https, mailto or tel (`ftp:`, `file:`, `intent:`), or a backslash or control character in it. Such a link is dropped; site-relative paths (`/rooms`) stay.",
     message: (url: string, problem: string) => `Link URL ${describe(url)} ${problem}; the link was dropped`,
     hint: 'Use an http(s), mailto: or tel: URL, a site-relative path, or a page slug.',
     example: ['ftp://files.example/menu.pdf', 'has the scheme "ftp:"'],

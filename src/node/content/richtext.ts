@@ -14,7 +14,7 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
  * emphasis matching, which is quadratic in the number of `*`/`_` marks, and
  * its recursion over nested quotes: those two are bounded apart.
  */
-export const RICH_TEXT_LIMITS = { chars: 262_144, emphasisMarks: 5_000, quoteDepth: 32 } as const;
+const RICH_TEXT_LIMITS = { chars: 262_144, emphasisMarks: 5_000, quoteDepth: 32 } as const;
 
 /**
  * Whether a string holds an opening or closing tag (`<p>`, `</div>`,
