@@ -137,10 +137,11 @@ describe('issue 14: slugs that file systems and browsers cannot take', () => {
 
   it('issue 14 row 7: a link slug with a backslash, a control character, a leading "//" or a scheme is not an internal link', () => {
     expect(
-      ['\\evil.example', '/\\evil.example', '//evil.example', 'https://evil.example', 'mailto:x@y.example', 'a\u0000b', 'a b', '\u2028x'].map((s) => [s, linkSlugProblem(s) !== null]),
-    ).toEqual(
-      ['\\evil.example', '/\\evil.example', '//evil.example', 'https://evil.example', 'mailto:x@y.example', 'a\u0000b', 'a b', '\u2028x'].map((s) => [s, true]),
-    );
+      ['\\evil.example', '/\\evil.example', '//evil.example', 'https://evil.example', 'mailto:x@y.example', 'a\u0000b', 'a b', '\u2028x'].map((s) => [
+        s,
+        linkSlugProblem(s) !== null,
+      ]),
+    ).toEqual(['\\evil.example', '/\\evil.example', '//evil.example', 'https://evil.example', 'mailto:x@y.example', 'a\u0000b', 'a b', '\u2028x'].map((s) => [s, true]));
     for (const ok of ['rooms', '/rooms/deluxe', 'rooms#gallery', 'blog?tag=spa', 'home']) expect(linkSlugProblem(ok)).toBeNull();
   });
 });

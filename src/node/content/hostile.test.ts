@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { modalRefs } from '../build/resolve-page-data.js';
 import { manifestFiles } from '../build/manifests.js';
 import { MAX_DEPTH, tooDeep } from './depth.js';
-import { patternProblem } from './form-patterns.js';
+import { patternVerdict } from './form-patterns.js';
 import { toLink } from './links.js';
 import { normaliseSite } from './normalise.js';
 import { hasHtmlTag, richTextToHtml } from './richtext.js';
@@ -151,7 +151,8 @@ describe('issue 14: hostile CMS content', () => {
     expect(found[0]!.message).toMatch(/^Form "contact", field "zip": pattern the string "\(a\+\)\+\$" backtracks exponentially/);
     expect(found[1]!.message).toContain('is not a valid regular expression');
     // The usual quadratic e-mail pattern is fine: form values are short.
-    expect(patternProblem('[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}')).toBeNull();
+    expect(patternVerdict('[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}')).toBeNull();
+    expect(patternVerdict('(a|a)*b')).toMatchObject({ kind: 'unsafe' });
   });
 
   it('issue 14 row 12: JSON nested 20,000 deep is a named error, not a stack overflow', () => {

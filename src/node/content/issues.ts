@@ -410,6 +410,18 @@ export const CATALOGUE = {
     hint: 'Simplify the pattern: no nested or overlapping repetition such as (a+)+ or (a|a)*; or remove it.',
     example: ['contact', 'zip', '(a+)+$', 'backtracks exponentially (attack: "aaaaaaaaaaaaaaaaaaaaaaaaaaa!")'],
   }),
+  uncheckedFormPattern: define({
+    code: 'UncheckedFormPattern',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A form pattern the ReDoS check could not finish',
+    description:
+      "recheck could not decide within its time limit (or does not analyse the syntax) whether a form field's `pattern` backtracks catastrophically. A time limit depends on the machine, so this is a warning, not an error: the build stays the same on a slow machine. The pattern is published.",
+    message: (form: string, field: string, pattern: string, reason: string) =>
+      `Form "${form}", field "${field}": pattern ${describe(pattern)} could not be checked for catastrophic backtracking (${reason})`,
+    hint: 'Prefer a short pattern (a character class with a length, such as [0-9]{5}); test it with a long input in the browser.',
+    example: ['contact', 'zip', '(?<=x)y+', 'recheck: timeout'],
+  }),
   duplicateFieldName: define({
     code: 'DuplicateFieldName',
     severity: 'warning',
