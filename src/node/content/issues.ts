@@ -416,7 +416,7 @@ export const CATALOGUE = {
     area: PROPS,
     title: 'A form pattern the ReDoS check could not finish',
     description:
-      "recheck could not decide within its time limit (or does not analyse the syntax) whether a form field's `pattern` backtracks catastrophically. A time limit depends on the machine, so this is a warning, not an error: the build stays the same on a slow machine. The pattern is published.",
+      "The ReDoS check (recheck) could not decide within its time limit (or does not analyse the syntax) whether a form field's `pattern` backtracks catastrophically. A time limit depends on the machine, so this is a warning, not an error: the build stays the same on a slow machine. The pattern is published.",
     message: (form: string, field: string, pattern: string, reason: string) =>
       `Form "${form}", field "${field}": pattern ${describe(pattern)} could not be checked for catastrophic backtracking (${reason})`,
     hint: 'Prefer a short pattern (a character class with a length, such as [0-9]{5}); test it with a long input in the browser.',
