@@ -24,7 +24,7 @@ interface Options {
 }
 
 type Message =
-  | { type: 'start'; index: number }
+  | { type: 'start'; index: number; shrinking: boolean }
   | { type: 'end'; ms: number }
   | {
       type: 'done';
@@ -37,6 +37,9 @@ type Message =
       pages: number;
       slowest: number;
     };
+
+/** Shrink attempts after a failure (each may take up to the budget for a hang). */
+const MAX_SHRINKS = 300;
 
 /** How long a case may run before the worker is killed: well past the budget, so the budget check fires first. */
 const hardLimit = (budget: number) => Math.max(budget * 6, 30_000);
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const worker = new Worker(new URL(import.meta.url), { workerData: options, execArgv: ['--import', 'tsx'] });
   let current: { index: number; since: number } | null = null;
-  let progress = 0;
+  let shrinking = false;
   const result = await new Promise<Extract<Message, { type: 'done' }> | { type: 'killed'; index: number } | { type: 'error'; error: string }>((resolve) => {
     const watchdog = setInterval(() => {
       if (current && performance.now() - current.since > hardLimit(options.budget)) {
@@ -71,8 +74,10 @@ async function main(): Promise<void> {
     worker.on('message', (message: Message) => {
       if (message.type === 'start') {
         current = { index: message.index, since: performance.now() };
-        if (message.index > 0 && message.index % 1000 === 0 && message.index > progress) {
-          progress = message.index;
+        if (message.shrinking && !shrinking) {
+          shrinking = true;
+          console.log(`  … a case failed after ${message.index} cases: shrinking it (at most ${MAX_SHRINKS} attempts)`);
+        } else if (!message.shrinking && message.index > 0 && message.index % 1000 === 0) {
           console.log(`  … ${message.index} cases, ${((performance.now() - started) / 1000).toFixed(0)} s`);
         }
       } else if (message.type === 'end') current = null;
@@ -128,9 +133,12 @@ function runCases({ runs, seed, budget }: Options): void {
   let slowest = 0;
   let failing = false;
   let hang = false;
+  let shrinks = 0;
   const result = fc.check(
     fc.property(rawSiteArbitrary, (site) => {
-      port.postMessage({ type: 'start', index: index++ } satisfies Message);
+      // Shrinking re-runs smaller variants of the failing case; after enough of them the smallest failure so far is reported.
+      if (failing && ++shrinks > MAX_SHRINKS) return;
+      port.postMessage({ type: 'start', index: index++, shrinking: failing } satisfies Message);
       const started = performance.now();
       let outcome;
       try {
