@@ -101,7 +101,10 @@ async function main(): Promise<void> {
     // The same seed gives the same documents in the same order (fast-check), so the killed case can be made again.
     const document = fc.sample(rawSiteArbitrary, { seed: options.seed, numRuns: result.index + 1 })[result.index];
     const file = join(mkdtempSync(join(tmpdir(), 'marea-fuzz-')), `hang-${options.seed}-${result.index}.json`);
-    writeFileSync(file, JSON.stringify(document, null, 2));
+    writeFileSync(
+      file,
+      serialise(() => JSON.stringify(document, null, 2)),
+    );
     console.log(`cases run: ${result.index}\ncrashes: 0\nhangs: 1 (case ${result.index} still running after ${hardLimit(options.budget)} ms: worker killed)`);
     console.log(`time: ${seconds} s\nseed: ${options.seed}\nthe document: ${file}`);
     process.exit(1);
@@ -163,7 +166,7 @@ function runCases({ runs, seed, budget }: Options): void {
     }),
     { numRuns: runs, seed },
   );
-  const counterexample = result.counterexample ? truncate(fc.stringify(result.counterexample[0])) : null;
+  const counterexample = result.counterexample ? truncate(serialise(() => fc.stringify(result.counterexample![0]))) : null;
   const error = result.errorInstance instanceof Error ? (result.errorInstance.stack ?? result.errorInstance.message) : result.failed ? String(result.errorInstance) : null;
   port.postMessage({
     type: 'done',
@@ -180,4 +183,13 @@ function runCases({ runs, seed, budget }: Options): void {
 
 function truncate(text: string): string {
   return text.length > 20_000 ? `${text.slice(0, 20_000)}… (${text.length} characters)` : text;
+}
+
+/** A document nested deeper than the serialiser's recursion can follow is said so rather than crashing the report. */
+function serialise(write: () => string): string {
+  try {
+    return write();
+  } catch (error) {
+    return `(the document could not be serialised: ${error instanceof Error ? error.message : String(error)})`;
+  }
 }
