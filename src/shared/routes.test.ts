@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   htmlFile,
   isRoutableSlug,
+  linkSlugProblem,
   linkHref,
   listPageSlug,
   modalsFile,
@@ -120,5 +121,27 @@ describe("the locale's modals file", () => {
     expect(modalsFile('en')).toBe('_modals.json');
     expect(modalsFile('es')).toBe('es/_modals.json');
     expect(modalsUrl('es', 'b 1')).toBe('/es/_modals.json?v=b%201');
+  });
+});
+
+describe('issue 14: slugs that file systems and browsers cannot take', () => {
+  it('issue 14 row 6: a slug fits every file system: at most 100 characters per segment (255-byte names with .html or /_payload.json) and 400 in all', () => {
+    expect(slugProblem('a'.repeat(100))).toBeNull();
+    expect(slugProblem('a'.repeat(101))).toBe('has a segment of 101 characters (at most 100: it becomes a file name)');
+    expect(slugProblem('a'.repeat(300))).toMatch(/^has a segment of 300 characters/);
+    const long = Array.from({ length: 5 }, () => 'b'.repeat(90)).join('/');
+    expect(slugProblem(long)).toBe(`has ${long.length} characters (at most 400)`);
+    // The longest accepted slug's file names stay under 255 bytes.
+    expect(Buffer.byteLength(`${'a'.repeat(100)}.html`)).toBeLessThan(255);
+  });
+
+  it('issue 14 row 7: a link slug with a backslash, a control character, a leading "//" or a scheme is not an internal link', () => {
+    expect(
+      ['\\evil.example', '/\\evil.example', '//evil.example', 'https://evil.example', 'mailto:x@y.example', 'a\u0000b', 'a b', '\u2028x'].map((s) => [
+        s,
+        linkSlugProblem(s) !== null,
+      ]),
+    ).toEqual(['\\evil.example', '/\\evil.example', '//evil.example', 'https://evil.example', 'mailto:x@y.example', 'a\u0000b', 'a b', '\u2028x'].map((s) => [s, true]));
+    for (const ok of ['rooms', '/rooms/deluxe', 'rooms#gallery', 'blog?tag=spa', 'home']) expect(linkSlugProblem(ok)).toBeNull();
   });
 });

@@ -18,6 +18,15 @@ export const PAGE_ROUTES: readonly { id: RouteName; path: string }[] = [
 const SEGMENT = /^[a-z0-9-]+$/;
 /** Rule 5's characters as one pattern (segments of [a-z0-9-] joined by "/"): the CMS schema's slug check. */
 export const SLUG_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
+/**
+ * Issue 14 row 6: a slug becomes file names (`{segment}.html`,
+ * `{segment}/_payload.json`) and a path below the output folder. File
+ * systems allow 255 bytes per name and about 4,096 per path; these limits
+ * leave room for the extensions, the `es/` prefix, `page/{n}` list pages
+ * and the folder the site is built in. Slug characters are ASCII, so
+ * characters are bytes.
+ */
+const SLUG_LIMITS = { segment: 100, slug: 400 } as const;
 const RESERVED_FIRST = new Set(['es', 'builds', 'assets', '404']);
 const LIST_PAGE = /(^|\/)page\/\d+$/;
 
@@ -31,8 +40,27 @@ export function slugProblem(slug: string): string | null {
   if (segments.some((s) => s === '')) return 'has an empty segment (leading, trailing or double "/")';
   const bad = segments.find((s) => !SEGMENT.test(s));
   if (bad !== undefined) return `segment "${bad}" has characters outside [a-z0-9-]`;
+  const long = segments.find((s) => s.length > SLUG_LIMITS.segment);
+  if (long !== undefined) return `has a segment of ${long.length} characters (at most ${SLUG_LIMITS.segment}: it becomes a file name)`;
+  if (slug.length > SLUG_LIMITS.slug) return `has ${slug.length} characters (at most ${SLUG_LIMITS.slug})`;
   if (RESERVED_FIRST.has(segments[0]!)) return `first segment "${segments[0]}" is reserved`;
   if (LIST_PAGE.test(slug)) return 'ends with "page/{n}", which is reserved for list pagination';
+  return null;
+}
+
+/**
+ * Why a link's slug cannot be an internal link, or null when it can
+ * (issue 14 row 7). Browsers read `/\\evil.example` as `//evil.example`,
+ * another site, so a slug with a backslash, a control or space character,
+ * a leading `//` (after the one slash a slug may start with) or a scheme
+ * is never an internal link. A `?query` or `#hash` after the slug is fine.
+ */
+export function linkSlugProblem(slug: string): string | null {
+  if (slug.includes('\\')) return 'has a backslash';
+  // eslint-disable-next-line no-control-regex -- control characters are what this matches
+  if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(slug)) return 'has a space or control character';
+  if (slug.startsWith('//')) return 'starts with "//", which browsers read as another site';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(slug)) return 'has a scheme (an address of another site belongs in the url field)';
   return null;
 }
 

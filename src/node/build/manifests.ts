@@ -35,10 +35,24 @@ function sitemap(pages: Page[], siteUrl: string): string {
     .filter((page) => !page.seo.noIndex)
     .map((page) => {
       const alternates = LOCALES.filter((l: Locale) => page.alternates[l])
-        .map((l) => `    <xhtml:link rel="alternate" hreflang="${LOCALE_INFO[l].tag}" href="${escapeHtml(absoluteUrl(siteUrl, page.alternates[l]!))}"/>`)
+        .map((l) => `    <xhtml:link rel="alternate" hreflang="${escapeHtml(LOCALE_INFO[l].tag)}" href="${escapeHtml(absoluteUrl(siteUrl, page.alternates[l]!))}"/>`)
         .join('\n');
-      const lastmod = page.updatedAt ? `\n    <lastmod>${page.updatedAt.slice(0, 10)}</lastmod>` : '';
+      const day = lastmodOf(page.updatedAt);
+      const lastmod = day ? `\n    <lastmod>${day}</lastmod>` : '';
       return `  <url>\n    <loc>${escapeHtml(absoluteUrl(siteUrl, page.path))}</loc>${lastmod}\n${alternates}\n  </url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The sitemap's `<lastmod>` (W3C date, yyyy-mm-dd) of a CMS `updatedAt`, or
+ * null when it is not a real date: a CMS value such as `<!--` never reaches
+ * the XML (issue 14 row 11).
+ */
+function lastmodOf(updatedAt: string | null): string | null {
+  const match = updatedAt ? /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(updatedAt) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? match[0].slice(0, 10) : null;
 }

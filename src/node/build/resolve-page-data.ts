@@ -99,10 +99,19 @@ export const siteMapOf: (pages: readonly Page[], locale: Locale) => SiteMapGroup
 /** `href="#modal=name"` in sanitised rich text: editors can open a modal from a text link too. */
 const RICH_TEXT_MODAL = /href="#modal=([^"&]+)"/g;
 
+/** A `#modal=` name as written in an href; one that is not valid URL encoding (`%`, issue 14 row 5) is kept as written. */
+function decodedRef(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
 /** Modal names or ids a value refers to: modal links (`{kind:'modal'}`), the booking's `groupsModal` and rich-text `#modal=` links, at any depth. */
 export function modalRefs(value: unknown, into = new Set<string>()): Set<string> {
   if (typeof value === 'string') {
-    if (value.includes('#modal=')) for (const match of value.matchAll(RICH_TEXT_MODAL)) into.add(decodeURIComponent(match[1]!));
+    if (value.includes('#modal=')) for (const match of value.matchAll(RICH_TEXT_MODAL)) into.add(decodedRef(match[1]!));
   } else if (Array.isArray(value)) for (const item of value) modalRefs(item, into);
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;

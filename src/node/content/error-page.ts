@@ -4,6 +4,7 @@ import { report, type Context } from './context.js';
 import { textField } from './fields.js';
 import { toMedia } from './media.js';
 import { localSlug, slugOf } from './links.js';
+import { linkSlugProblem } from '../../shared/routes.js';
 import { rejectUnsafeUrl } from './urls.js';
 import { isRecord, joinPath, nonEmptyString } from './values.js';
 
@@ -49,6 +50,8 @@ function errorLinks(value: unknown, ctx: Context): ErrorLink[] {
       return;
     }
     if (rejectUnsafeUrl(slug, ctx, joinPath(field, 'slug'))) return;
+    const problem = linkSlugProblem(slug);
+    if (problem !== null) return report(ctx, joinPath(field, 'slug'), ISSUES.unsafeLinkSlug(slug, problem));
     links.push({ slug: localSlug(slug), btntext: textField(btntext, '', ctx, joinPath(field, 'btntext')) });
   });
   return links;

@@ -157,6 +157,28 @@ export const CATALOGUE = {
     hint: 'Use an http(s), mailto: or tel: URL, a site-relative path, or a page slug.',
     example: ['javascript:', 'javascript:alert(1)'],
   }),
+  unsafeLinkSlug: define({
+    code: 'UnsafeLinkSlug',
+    severity: 'warning',
+    area: LINKS,
+    title: 'A link slug that is not a page slug',
+    description:
+      "A link's `slug` (an internal link) holds a backslash, a control or space character, starts with `//` or has a scheme (`\\evil.example`, `//evil.example`, `https:…`). Browsers read such an href as another site, so it is never made an internal link: the link is dropped.",
+    message: (slug: string, problem: string) => `Link slug ${describe(slug)} ${problem}; the link was dropped`,
+    hint: "Pick the page in the link's slug field (lower-case segments such as rooms/deluxe), or put an address of another site in the url field.",
+    example: ['\\evil.example', 'has a backslash'],
+  }),
+  unsupportedUrl: define({
+    code: 'UnsupportedUrl',
+    severity: 'warning',
+    area: LINKS,
+    title: 'A link URL that is not http(s), mailto or tel',
+    description:
+      "A link's `url` has a scheme other than http, https, mailto or tel (`ftp:`, `file:`, `intent:`), or a backslash or control character in it. Such a link is dropped; site-relative paths (`/rooms`) stay.",
+    message: (url: string, problem: string) => `Link URL ${describe(url)} ${problem}; the link was dropped`,
+    hint: 'Use an http(s), mailto: or tel: URL, a site-relative path, or a page slug.',
+    example: ['ftp://files.example/menu.pdf', 'has the scheme "ftp:"'],
+  }),
   incompleteLink: define({
     code: 'IncompleteLink',
     severity: 'warning',
@@ -273,6 +295,17 @@ export const CATALOGUE = {
     hint: 'Use three-letter codes such as MEX, USA, CAN.',
     example: ['MX'],
   }),
+  contentTooDeep: define({
+    code: 'ContentTooDeep',
+    severity: 'error',
+    area: FIELDS,
+    title: 'An entry nested too deep',
+    description:
+      'A CMS entry (a page, the layout, the error page, the modals, the promo codes) nests objects and lists more than 64 levels deep. No content type of the site needs that; it is read as a malformed or hostile response and left out before it is read, so no part of the build recurses into it.',
+    message: (max: number, where: string) => `Entry nests more than ${max} levels deep (at ${where}); it was left out`,
+    hint: 'Check the CMS response for this entry (a populate loop, or a relation that contains itself).',
+    example: [64, 'blocks[0].items[0].children[0]…'],
+  }),
   invalidMedia: define({
     code: 'InvalidMedia',
     severity: 'warning',
@@ -292,6 +325,27 @@ export const CATALOGUE = {
     message: (found: unknown) => `Expected rich text (HTML, Markdown or Strapi blocks), found ${describe(found)}; rendered as empty`,
     hint: 'Re-enter the text in the CMS editor.',
     example: [42],
+  }),
+  richTextTooLarge: define({
+    code: 'RichTextTooLarge',
+    severity: 'error',
+    area: FIELDS,
+    title: 'Rich text beyond the limits the build renders',
+    description:
+      'A rich-text field is longer than 262,144 characters, Markdown with more than 5,000 emphasis marks (`*`, `_`) or quotes nested more than 32 deep, or Strapi blocks or Markdown nested so deep the renderer cannot follow. Such text is not prose an editor wrote; rendering it would take the build minutes (the Markdown parser is quadratic in emphasis marks). The field renders as empty and the build fails.',
+    message: (problem: string) => `Rich text ${problem}; it was not rendered`,
+    hint: 'Check what was pasted into the field: split a very long text over several blocks, or paste it as HTML.',
+    example: ['has 300000 characters (at most 262144)'],
+  }),
+  invalidModalLink: define({
+    code: 'InvalidModalLink',
+    severity: 'warning',
+    area: FIELDS,
+    title: 'A rich-text modal link that cannot be read',
+    description: 'A link in rich text points at `#modal=…` with a name that is not valid URL encoding (a lone `%`). The link keeps its text but loses its href.',
+    message: (href: string) => `Rich-text link ${describe(href)} names no readable modal; its href was removed`,
+    hint: 'Re-create the link with the modal name (#modal=deluxe-suite); write a percent sign as %25.',
+    example: ['#modal=%'],
   }),
   markupInPlainText: define({
     code: 'MarkupInPlainText',
@@ -344,6 +398,29 @@ export const CATALOGUE = {
     message: (found: unknown) => `Form has no name (found ${describe(found)}); its submissions are filed under "form", with every other unnamed form`,
     hint: 'Give the form a name of its own in the CMS.',
     example: [null],
+  }),
+  unsafeFormPattern: define({
+    code: 'UnsafeFormPattern',
+    severity: 'error',
+    area: PROPS,
+    title: 'A form pattern that can freeze the browser, or is not a pattern',
+    description:
+      "A form field's `pattern` is not a valid regular expression, or it backtracks catastrophically (checked at build time with recheck: exponential, or polynomial of degree 3 or more): a visitor's tab would freeze while typing. The build fails, naming the form, the field and the page.",
+    message: (form: string, field: string, pattern: string, problem: string) => `Form "${form}", field "${field}": pattern ${describe(pattern)} ${problem}`,
+    hint: 'Simplify the pattern: no nested or overlapping repetition such as (a+)+ or (a|a)*; or remove it.',
+    example: ['contact', 'zip', '(a+)+$', 'backtracks exponentially (attack: "aaaaaaaaaaaaaaaaaaaaaaaaaaa!")'],
+  }),
+  uncheckedFormPattern: define({
+    code: 'UncheckedFormPattern',
+    severity: 'warning',
+    area: PROPS,
+    title: 'A form pattern the ReDoS check could not finish',
+    description:
+      "The ReDoS check (recheck) could not decide within its time limit (or does not analyse the syntax) whether a form field's `pattern` backtracks catastrophically. A time limit depends on the machine, so this is a warning, not an error: the build stays the same on a slow machine. The pattern is published.",
+    message: (form: string, field: string, pattern: string, reason: string) =>
+      `Form "${form}", field "${field}": pattern ${describe(pattern)} could not be checked for catastrophic backtracking (${reason})`,
+    hint: 'Prefer a short pattern (a character class with a length, such as [0-9]{5}); test it with a long input in the browser.',
+    example: ['contact', 'zip', '(?<=x)y+', 'recheck: timeout'],
   }),
   duplicateFieldName: define({
     code: 'DuplicateFieldName',

@@ -1,9 +1,9 @@
 import type { NavLink } from '../../shared/model.js';
-import { HOME_SLUG } from '../../shared/routes.js';
+import { HOME_SLUG, linkSlugProblem } from '../../shared/routes.js';
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
 import { stripMarkup } from './sanitize.js';
-import { rejectUnsafeUrl } from './urls.js';
+import { externalUrlProblem, rejectUnsafeUrl } from './urls.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
 
 /**
@@ -31,10 +31,20 @@ function target(value: JsonRecord, label: string, ctx: Context, field: string): 
   const modal = modalName(value.modal);
   if (modal) return { kind: 'modal', label, modal };
   const slug = slugOf(value.slug);
-  if (slug !== null) return internal(label, slug);
+  if (slug !== null) {
+    // Issue 14 row 7: `\\evil.example` would render as href="/\\evil.example", another site to a browser.
+    const problem = linkSlugProblem(slug);
+    if (problem === null) return internal(label, slug);
+    report(ctx, joinPath(field, 'slug'), ISSUES.unsafeLinkSlug(slug, problem));
+    return null;
+  }
   const url = nonEmptyString(value.url);
   if (url === null) return undefined;
-  return rejectUnsafeUrl(url, ctx, joinPath(field, 'url')) ? null : { kind: 'external', label, url };
+  if (rejectUnsafeUrl(url, ctx, joinPath(field, 'url'))) return null;
+  const problem = externalUrlProblem(url);
+  if (problem === null) return { kind: 'external', label, url };
+  report(ctx, joinPath(field, 'url'), ISSUES.unsupportedUrl(url, problem));
+  return null;
 }
 
 /** A modal is named by `modalName` (string or related entry) or by its numeric id. */

@@ -2,7 +2,10 @@ import type { ContentIssue, Locale, SiteContent } from '../../shared/model.js';
 import { checkLinkTargets, type LinkTargetMemo } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
-import type { Context, Entity, Issue } from './context.js';
+import { report, within, type Context, type Entity, type Issue } from './context.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
+import { ISSUES } from './issues.js';
+import { isRecord, joinPath } from './values.js';
 import { normaliseErrorPage } from './error-page.js';
 import { normaliseLayout } from './layout.js';
 import { normaliseModals } from './modals.js';
@@ -47,13 +50,27 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
   const list = (value: unknown): unknown => (Array.isArray(value) ? value : unwrap(value));
   const prepare = memo ? (entry: unknown) => unwrapOnce(entry, memo) : unwrap;
 
-  const drafts = LOCALES.flatMap((locale) => normalisePages(list(raw.pages[locale]), at('page', locale), raw.cmsLocales, memo?.drafts, prepare));
+  // Issue 14 row 12: anything nested beyond MAX_DEPTH is reported and left out before any recursive step reads it.
+  const shallow = (value: unknown, ctx: Context, field: string): unknown => {
+    const where = tooDeep(value);
+    if (where === null) return value;
+    report(ctx, field, ISSUES.contentTooDeep(MAX_DEPTH, joinPath(field, where)));
+    return null;
+  };
+  const pagesOf = (locale: Locale): unknown => {
+    const value = raw.pages[locale];
+    if (!Array.isArray(value)) return list(shallow(value, at('page', locale), 'data'));
+    // Per entry, so one hostile page does not hide the others; an unchanged list keeps its identity (memo).
+    const kept = value.filter((entry, i) => shallow(entry, within(at('page', locale), { slug: rawSlug(entry) }), joinPath('data', i)) !== null || entry === null);
+    return kept.length === value.length ? value : kept;
+  };
+  const drafts = LOCALES.flatMap((locale) => normalisePages(pagesOf(locale), at('page', locale), raw.cmsLocales, memo?.drafts, prepare));
   const content: SiteContent = {
     pages: linkTranslations(drafts, at('page'), memo?.linked),
-    layouts: perLocale((locale) => part(raw.layout[locale], at('layout', locale), normaliseLayout)),
-    errors: perLocale((locale) => part(raw.errorPage[locale], at('error-page', locale), normaliseErrorPage)),
-    modals: perLocale((locale) => part(raw.modals[locale], at('modal', locale), normaliseModals)),
-    promoCodes: part(raw.promoCodes, at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
+    layouts: perLocale((locale) => part(shallow(raw.layout[locale], at('layout', locale), 'data'), at('layout', locale), normaliseLayout)),
+    errors: perLocale((locale) => part(shallow(raw.errorPage[locale], at('error-page', locale), 'data'), at('error-page', locale), normaliseErrorPage)),
+    modals: perLocale((locale) => part(shallow(raw.modals[locale], at('modal', locale), 'data'), at('modal', locale), normaliseModals)),
+    promoCodes: part(shallow(raw.promoCodes, at('promo-codes'), 'data'), at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
   };
   checkLinkTargets(content, at, memo?.linkTargets);
   return { content, issues };
@@ -88,4 +105,11 @@ function perLocale<T>(read: (locale: Locale) => T): Record<Locale, T> {
   const en = read('en');
   const es = read('es');
   return { en, es };
+}
+
+/** The slug of a raw page entry (Strapi 5 flat or Strapi 4 `attributes`), for naming it before it is read. */
+function rawSlug(entry: unknown): string | undefined {
+  if (!isRecord(entry)) return undefined;
+  const fields = isRecord(entry.attributes) ? entry.attributes : entry;
+  return typeof fields.slug === 'string' ? fields.slug : undefined;
 }

@@ -1,3 +1,4 @@
+import { isValid, parseISO } from 'date-fns';
 import type { Locale, Page, PageKind, Seo } from '../../shared/model.js';
 import { isPageKind } from '../../shared/block-values.js';
 import { pagePath, slugProblem } from '../../shared/routes.js';
@@ -86,7 +87,7 @@ function normalisePage(entry: JsonRecord, ctx: Context, cmsLocales: Record<Local
     date: dateField(entry.date, ctx, 'date'),
     seo: seo(entry.seo, title, summary, ctx),
     blocks: normaliseZone(entry.blocks, ctx, 'blocks', ISSUES.componentsNotArray),
-    updatedAt: nonEmptyString(entry.updatedAt),
+    updatedAt: updatedAt(entry.updatedAt, ctx),
     alternates: {},
   };
   if (problem !== null) return null;
@@ -117,4 +118,16 @@ function seo(value: unknown, title: string, summary: string, ctx: Context): Seo 
     metaImage: toMedia(raw.metaImage, ctx, 'seo.metaImage'),
     noIndex: noIndex === true,
   };
+}
+
+/**
+ * The CMS's `updatedAt` (the sitemap's lastmod): an ISO date or date-time,
+ * else null with a warning (issue 14 row 11: `<!--` must not reach the XML).
+ */
+function updatedAt(value: unknown, ctx: Context): string | null {
+  const text = nonEmptyString(value);
+  if (value === undefined || value === null) return null;
+  if (text !== null && /^\d{4}-\d{2}-\d{2}(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && isValid(parseISO(text))) return text;
+  report(ctx, 'updatedAt', ISSUES.invalidDate(value, 'the sitemap gives the page no lastmod'));
+  return null;
 }

@@ -4,6 +4,7 @@ import { ISSUES, type IssueBody } from './issues.js';
 import { report, type Context } from './context.js';
 import { toCountries } from './countries.js';
 import { plainText } from './fields.js';
+import { checkFormPatterns } from './form-patterns.js';
 import { modalName, toLink } from './links.js';
 import { toMedia, toMediaList } from './media.js';
 import { normalisePromoCodes } from './promo-codes.js';
@@ -35,6 +36,8 @@ const TEXT_KINDS: ReadonlySet<Field['kind']> = new Set(['text', 'url', 'engineUr
 export function blockProps(declaration: Declaration, raw: JsonRecord, ctx: Context, path: string): Props {
   const props = fieldsOf(declaration.fields, raw, ctx, path);
   declaration.check?.(props, warner(ctx, path));
+  // Forms (blocks.form, modals.embedded-form): patterns are checked here, in Node, where recheck runs.
+  if (Object.hasOwn(declaration.fields, 'fields') && Object.hasOwn(declaration.fields, 'submitLabel')) checkFormPatterns(props, ctx, path);
   return props;
 }
 

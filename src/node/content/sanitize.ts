@@ -57,17 +57,35 @@ const POLICY: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
     h1: 'h2',
+    img: (tagName, attribs) => ({ tagName, attribs: withoutHostileUrl(attribs, 'src') }),
     a: (tagName, attribs) => {
-      const { target, ...rest } = attribs;
+      const { target, ...rest } = withoutHostileUrl(attribs, 'href');
       // Reverse tabnabbing: a new tab must not get `window.opener`.
       if (target === '_blank') return { tagName, attribs: { ...rest, target, rel: 'noopener noreferrer' } };
       return { tagName, attribs: rest };
     },
   },
 };
+
+/**
+ * A backslash, a control character or a leading `//` in a URL makes
+ * browsers read `/\\evil.example` as `//evil.example`: another site behind a
+ * path that looks like the site's own (issue 14 row 7). Such an attribute
+ * is removed; the link keeps its text.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
+const HOSTILE_URL = /[\\\u0000-\u001f\u007f]|^\s*\/\//;
+
+function withoutHostileUrl(attribs: sanitizeHtml.Attributes, name: string): sanitizeHtml.Attributes {
+  const url = attribs[name];
+  if (url === undefined || !HOSTILE_URL.test(url)) return attribs;
+  const { [name]: _dropped, ...rest } = attribs;
+  return rest;
+}
 
 /**
  * Sanitised once per distinct text: a CMS repeats texts (answers, legal

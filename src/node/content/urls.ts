@@ -74,3 +74,22 @@ export function rejectUnsafeUrl(url: string, ctx: Context, field: string): boole
   if (protocol) report(ctx, field, ISSUES.unsafeLink(protocol, url));
   return protocol !== null;
 }
+
+/** The schemes a link's `url` may have (issue 14 row 7); anything else is not a link a visitor should follow. */
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+
+/**
+ * Why a link's `url` cannot be an external link, or null when it can: an
+ * http(s), mailto or tel URL, or a site-relative path. A backslash or a
+ * control character (browsers drop or reinterpret them: `/\\evil.example`
+ * is `//evil.example`) or another scheme is refused. Unsafe schemes
+ * (`javascript:`, …) are `rejectUnsafeUrl`'s, checked first.
+ */
+export function externalUrlProblem(url: string): string | null {
+  if (url.includes('\\')) return 'has a backslash';
+  // eslint-disable-next-line no-control-regex -- control characters are what this matches
+  if (/[\u0000-\u001f\u007f]/.test(url)) return 'has a control character';
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(url);
+  if (match && !LINK_SCHEMES.has(match[1]!.toLowerCase())) return `has the scheme "${match[1]!.toLowerCase()}:" (only http, https, mailto and tel)`;
+  return null;
+}

@@ -1,0 +1,29 @@
+import { joinPath } from './values.js';
+
+/**
+ * The deepest a CMS entry may nest objects and lists (issue 14 row 12): a
+ * page → blocks → block → list → item → link → children, in Strapi 4's
+ * `data`/`attributes` envelopes, stays far below it. Deeper is a malformed
+ * or hostile response (a JSON nested 20,000 deep overflowed the stack).
+ */
+export const MAX_DEPTH = 64;
+
+/**
+ * Where a value nests deeper than `max` levels (`blocks[0].items[0]…`), or
+ * null. Iterative, so it cannot overflow the stack itself; it stops at the
+ * first place too deep, and visits each value once.
+ */
+export function tooDeep(value: unknown, max = MAX_DEPTH): string | null {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const { value: current, depth, path } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return `${path || '(top)'}…`;
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], depth: depth + 1, path: joinPath(path, i) });
+    } else {
+      for (const [key, item] of Object.entries(current)) stack.push({ value: item, depth: depth + 1, path: joinPath(path, key) });
+    }
+  }
+  return null;
+}
