@@ -1,6 +1,6 @@
 /**
  * npm run fuzz [-- --runs N --seed S --budget MS]: property-based fuzzing of
- * the content edge (issue 14 item 3). Generates malformed CMS documents
+ * the content edge. Generates malformed CMS documents
  * (src/node/content/fuzz.ts), normalises each and builds its payloads, and
  * prints cases run, crashes, hangs, issues by code and the seed. The cases
  * run in a worker thread: a case slower than the budget fails the property

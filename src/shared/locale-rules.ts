@@ -153,7 +153,7 @@ export function rootRedirectTarget(input: RootRedirectInput): string | null {
 export const COUNTRY_COOKIE_NAME = 'country';
 const COUNTRY_COOKIE_DAYS = 30;
 
-export function countryCookieString(alpha3: string, secure = false): string {
+function countryCookieString(alpha3: string, secure = false): string {
   return cookieString(COUNTRY_COOKIE_NAME, alpha3, COUNTRY_COOKIE_DAYS * 86_400, secure);
 }
 

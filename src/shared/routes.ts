@@ -19,7 +19,7 @@ const SEGMENT = /^[a-z0-9-]+$/;
 /** Rule 5's characters as one pattern (segments of [a-z0-9-] joined by "/"): the CMS schema's slug check. */
 export const SLUG_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
 /**
- * Issue 14 row 6: a slug becomes file names (`{segment}.html`,
+ * A slug becomes file names (`{segment}.html`,
  * `{segment}/_payload.json`) and a path below the output folder. File
  * systems allow 255 bytes per name and about 4,096 per path; these limits
  * leave room for the extensions, the `es/` prefix, `page/{n}` list pages
@@ -49,8 +49,8 @@ export function slugProblem(slug: string): string | null {
 }
 
 /**
- * Why a link's slug cannot be an internal link, or null when it can
- * (issue 14 row 7). Browsers read `/\\evil.example` as `//evil.example`,
+ * Why a link's slug cannot be an internal link, or null when it can.
+ * Browsers read `/\\evil.example` as `//evil.example`,
  * another site, so a slug with a backslash, a control or space character,
  * a leading `//` (after the one slash a slug may start with) or a scheme
  * is never an internal link. A `?query` or `#hash` after the slug is fine.

@@ -44,7 +44,7 @@ import type { RenderedFile } from './render.js';
  */
 
 /** The inline scripts every page carries (their text exactly as in the HTML). */
-export const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
+const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
 
 /**
  * The inline `<style>` elements pages carry: the accordion's `<noscript>`
@@ -52,7 +52,7 @@ export const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
  * bundled-site test checks that every inline script and style of every
  * built page is one of these (test/browser/csp.test.ts).
  */
-export const INLINE_STYLES: readonly string[] = ['.accordion__panel[hidden]{display:block}'];
+const INLINE_STYLES: readonly string[] = ['.accordion__panel[hidden]{display:block}'];
 
 /** Google Tag Manager, and the Google Analytics 4 hosts its usual tags load and send to (Google's CSP guide for GTM + GA4). */
 const GTM_SOURCES = {

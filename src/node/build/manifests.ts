@@ -47,7 +47,7 @@ function sitemap(pages: Page[], siteUrl: string): string {
 /**
  * The sitemap's `<lastmod>` (W3C date, yyyy-mm-dd) of a CMS `updatedAt`, or
  * null when it is not a real date: a CMS value such as `<!--` never reaches
- * the XML (issue 14 row 11).
+ * the XML.
  */
 function lastmodOf(updatedAt: string | null): string | null {
   const match = updatedAt ? /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(updatedAt) : null;

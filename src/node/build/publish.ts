@@ -115,7 +115,7 @@ export async function carryOverAssets(paths: ProjectPaths, staging: string, buil
  * judgement (or a restored Netlify cache, netlify/plugins/keep-builds) may
  * hold them. Returns their paths, relative to `builds/`.
  */
-export async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<string[]> {
+async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<string[]> {
   if (!existsSync(paths.builds)) return [];
   const purged: string[] = [];
   for (const build of await readdir(paths.builds, { withFileTypes: true })) {

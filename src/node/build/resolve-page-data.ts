@@ -99,7 +99,7 @@ export const siteMapOf: (pages: readonly Page[], locale: Locale) => SiteMapGroup
 /** `href="#modal=name"` in sanitised rich text: editors can open a modal from a text link too. */
 const RICH_TEXT_MODAL = /href="#modal=([^"&]+)"/g;
 
-/** A `#modal=` name as written in an href; one that is not valid URL encoding (`%`, issue 14 row 5) is kept as written. */
+/** A `#modal=` name as written in an href; one that is not valid URL encoding (`%`) is kept as written. */
 function decodedRef(encoded: string): string {
   try {
     return decodeURIComponent(encoded);

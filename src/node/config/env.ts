@@ -114,7 +114,7 @@ function byteSize(value: string): number | null {
 }
 
 /** Default `MEDIA_MAX_BYTES`: 100 MB, a long hero video; a 2 GB file is refused, not written to disk. */
-export const DEFAULT_MEDIA_MAX_BYTES = 100_000_000;
+const DEFAULT_MEDIA_MAX_BYTES = 100_000_000;
 
 const STRICT_VALUES = new Map([
   ['1', true],

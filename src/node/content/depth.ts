@@ -1,7 +1,7 @@
 import { joinPath } from './values.js';
 
 /**
- * The deepest a CMS entry may nest objects and lists (issue 14 row 12): a
+ * The deepest a CMS entry may nest objects and lists: a
  * page → blocks → block → list → item → link → children, in Strapi 4's
  * `data`/`attributes` envelopes, stays far below it. Deeper is a malformed
  * or hostile response (a JSON nested 20,000 deep overflowed the stack).

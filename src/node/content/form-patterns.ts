@@ -21,7 +21,7 @@ export interface PatternVerdict {
 const verdicts = new Map<string, PatternVerdict | null>();
 
 /**
- * Issue 14 row 12: a form field's `pattern` runs in every visitor's browser
+ * A form field's `pattern` runs in every visitor's browser
  * (`<input pattern>`, compiled as `^(?:pattern)$`). One that is not a
  * regular expression, or that backtracks catastrophically (exponential, or
  * polynomial of degree 3 or more: `(a+)+$` freezes the tab on a short

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSite, rawSiteArbitrary } from './fuzz.js';
 
-describe('issue 14 item 3: fuzzing the content edge (a seeded sample of `npm run fuzz`)', () => {
+describe('fuzzing the content edge (a seeded sample of `npm run fuzz`)', () => {
   it('normalising and building payloads of 300 malformed Strapi 4 and 5 sites never throws; every issue is from the catalogue and says where', { timeout: 120_000 }, () => {
     let pages = 0;
     fc.assert(

@@ -10,7 +10,7 @@ import { normaliseSite } from './normalise.js';
 import { isRecord } from './values.js';
 
 /**
- * Property-based fuzzing of the content edge (issue 14 item 3): malformed
+ * Property-based fuzzing of the content edge: malformed
  * CMS documents, in Strapi 4 and Strapi 5 shapes, for every part of a site
  * (pages with blocks of every type of the catalogue, layout, modals, error
  * page, promo codes). `npm run fuzz` runs many; a seeded sample runs in

@@ -32,7 +32,7 @@ function target(value: JsonRecord, label: string, ctx: Context, field: string): 
   if (modal) return { kind: 'modal', label, modal };
   const slug = slugOf(value.slug);
   if (slug !== null) {
-    // Issue 14 row 7: `\\evil.example` would render as href="/\\evil.example", another site to a browser.
+    // `\\evil.example` would render as href="/\\evil.example", another site to a browser.
     const problem = linkSlugProblem(slug);
     if (problem === null) return internal(label, slug);
     report(ctx, joinPath(field, 'slug'), ISSUES.unsafeLinkSlug(slug, problem));

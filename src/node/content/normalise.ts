@@ -50,7 +50,7 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
   const list = (value: unknown): unknown => (Array.isArray(value) ? value : unwrap(value));
   const prepare = memo ? (entry: unknown) => unwrapOnce(entry, memo) : unwrap;
 
-  // Issue 14 row 12: anything nested beyond MAX_DEPTH is reported and left out before any recursive step reads it.
+  // Anything nested beyond MAX_DEPTH is reported and left out before any recursive step reads it.
   const shallow = (value: unknown, ctx: Context, field: string): unknown => {
     const where = tooDeep(value);
     if (where === null) return value;

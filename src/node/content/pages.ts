@@ -122,7 +122,7 @@ function seo(value: unknown, title: string, summary: string, ctx: Context): Seo 
 
 /**
  * The CMS's `updatedAt` (the sitemap's lastmod): an ISO date or date-time,
- * else null with a warning (issue 14 row 11: `<!--` must not reach the XML).
+ * else null with a warning (`<!--` must not reach the XML).
  */
 function updatedAt(value: unknown, ctx: Context): string | null {
   const text = nonEmptyString(value);

@@ -21,7 +21,7 @@ const RICH_TEXT_LIMITS = { chars: 262_144, emphasisMarks: 5_000, quoteDepth: 32 
  * `<br/>`, `<a href="…">`): such a string is HTML, not Markdown. One pass:
  * the regex this replaces (`<\/?[a-z][a-z0-9-]*(\s[^>]*)?\/?>`) scanned to
  * the end of the text from every `<` without a `>`, which is quadratic
- * (issue 14 row 3: `'<a '` × 40,000 took 8 s).
+ * (`'<a '` × 40,000 took 8 s).
  */
 export function hasHtmlTag(text: string): boolean {
   const lastClose = text.lastIndexOf('>');
@@ -99,7 +99,7 @@ const MODAL_HREF = / href="#modal=([^"]*)"/g;
 /**
  * Modal links of rich text are resolved by name at build time
  * (resolve-page-data.ts `modalRefs`) and in the browser: a name that is not
- * valid URL encoding (`#modal=%`, issue 14 row 5) is reported here with
+ * valid URL encoding (`#modal=%`) is reported here with
  * its page and field, and its href removed, rather than failing the build
  * where the page is no longer known.
  */

@@ -74,7 +74,7 @@ const POLICY: sanitizeHtml.IOptions = {
 /**
  * A backslash, a control character or a leading `//` in a URL makes
  * browsers read `/\\evil.example` as `//evil.example`: another site behind a
- * path that looks like the site's own (issue 14 row 7). Such an attribute
+ * path that looks like the site's own. Such an attribute
  * is removed; the link keeps its text.
  */
 // eslint-disable-next-line no-control-regex -- control characters are what this matches

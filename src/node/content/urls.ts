@@ -75,7 +75,7 @@ export function rejectUnsafeUrl(url: string, ctx: Context, field: string): boole
   return protocol !== null;
 }
 
-/** The schemes a link's `url` may have (issue 14 row 7); anything else is not a link a visitor should follow. */
+/** The schemes a link's `url` may have; anything else is not a link a visitor should follow. */
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 
 /**
