@@ -69,9 +69,11 @@ class Poisoner {
     base.caption = this.next(`${kind}.caption`, `${where}.caption`);
     if (poisonUrl) {
       // A scheme replaces the url (normalisation must refuse it); anything else rides in the query of the
-      // real file (a url that names no file in the cache is refused by the build as a whole: UnsafeMediaUrlError).
+      // real file (a url that names no file in the cache is refused by the build as a whole: UnsafeMediaUrlError),
+      // its control characters percent-encoded (a raw one makes the whole build refuse the url, by design).
       const vector = this.next(`${kind}.url`, `${where}.url`);
-      base.url = SCHEME_VECTORS.has(vector) ? vector : `${String(base.url)}?${vector}`;
+      const query = vector.replace(/\p{Cc}/gu, (c) => encodeURIComponent(c));
+      base.url = SCHEME_VECTORS.has(vector) ? vector : `${String(base.url)}?${query}`;
     }
     return base;
   }
