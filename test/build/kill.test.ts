@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/node/bench/synthetic.js';
 import { verifyChecksums } from '../../src/node/build/checksums.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { readHistory, recoverInterrupted, settleRemovals } from '../../src/node/build/publish.js';
@@ -19,18 +20,6 @@ import { buildSite, tempPaths } from '../support/build-site.js';
 const CACHE = path.join(ROOT, 'content-cache');
 const KILLS = Number(process.env.MAREA_KILLS ?? 6);
 const SEED = Number(process.env.MAREA_SEED ?? Date.now() % 100_000);
-
-/** mulberry32: a small seeded PRNG, so a failing run can be replayed with MAREA_SEED. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Runs a build in its own process and kills it `killAfterMs` after its first
@@ -73,7 +62,7 @@ describe('builds killed at random moments', () => {
     expect(whole.code).toBe(0);
     const span = whole.ranMs;
 
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const phases = new Map<string, number>();
     let withoutDist = 0;
     let finished = 0;

@@ -30,8 +30,8 @@ const SLUG_WORDS = 'ocean suite view spa pool terrace sunset family garden beach
 const SECTIONS = ['rooms', 'offers', 'dining', 'experiences'];
 type Lang = keyof typeof WORDS;
 
-/** mulberry32: a small deterministic generator, so the same N always gives the same content. */
-function random(seed: number): () => number {
+/** mulberry32: a small deterministic generator, so the same N always gives the same content (and a test's random moments can be replayed). */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -115,7 +115,7 @@ function blocks(w: Words, lang: Lang, slugs: readonly string[], pool: readonly u
 }
 
 function slugList(n: number): string[] {
-  const r = random(780);
+  const r = seededRandom(780);
   return Array.from({ length: n }, (_, i) => {
     const base = `${SLUG_WORDS[Math.floor(r() * SLUG_WORDS.length)]}-${SLUG_WORDS[Math.floor(r() * SLUG_WORDS.length)]}-${i + 1}`;
     return i % 4 === 3 ? `${SECTIONS[i % SECTIONS.length]}/${base}` : base;
@@ -143,7 +143,7 @@ export async function writeSyntheticContent(dir: string, slugs: number): Promise
       ['es', 'es-MX'],
     ] as const
   ).entries()) {
-    const w = new Words(random(780_000 + index + 1), WORDS[lang]);
+    const w = new Words(seededRandom(780_000 + index + 1), WORDS[lang]);
     const all = ['home', ...names];
     const data = all.map((slug, i) => ({
       id: i + 1 + index * all.length,

@@ -2,6 +2,7 @@ import { checkSync, type Diagnostics } from 'recheck';
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
 import { isRecord, joinPath } from './values.js';
+import { compilesAsFieldPattern as compiles } from '../../shared/field-pattern.js';
 
 // recheck's pure-JavaScript backend: no Java or native binary, no worker thread (README "Dependencies").
 process.env.RECHECK_SYNC_BACKEND ??= 'pure';
@@ -81,14 +82,5 @@ function analyse(pattern: string): PatternVerdict | null {
       // `unsupported` (syntax recheck does not analyse) or `timeout` (depends on the machine): a warning, so builds stay deterministic.
       return { kind: 'unchecked', reason: `recheck: ${kind}` };
     }
-  }
-}
-
-function compiles(pattern: string, flags: string): boolean {
-  try {
-    new RegExp(`^(?:${pattern})$`, flags);
-    return true;
-  } catch {
-    return false;
   }
 }

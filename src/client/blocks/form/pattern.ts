@@ -1,3 +1,5 @@
+import { compilesAsFieldPattern as compiles } from '../../../shared/field-pattern.js';
+
 /**
  * The CMS `pattern` of a field, made usable by both the browser and our own
  * validation. Browsers compile the HTML `pattern` attribute with the `v`
@@ -9,15 +11,6 @@
  * (which the non-`v` syntax accepts too); one that stays invalid is dropped.
  */
 const CLASS_SYNTAX = '()[{}/|';
-
-function compiles(pattern: string, flags: string): boolean {
-  try {
-    new RegExp(`^(?:${pattern})$`, flags);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Escapes the characters `v` mode reserves inside character classes. */
 function escapeClasses(pattern: string): string {
