@@ -14,6 +14,7 @@ import path from 'node:path';
 import { projectPaths, ROOT } from '../src/node/build/paths.js';
 import { ensureCmsInstalled } from '../src/node/cms-server/install.js';
 import { CMS_DIR } from '../src/node/cms-server/paths.js';
+import { strapiEditor } from '../src/node/cms-server/editor.js';
 import { startSeededCms } from '../src/node/cms-server/throwaway.js';
 import { loadConfig } from '../src/node/config/env.js';
 import { freePort } from '../src/node/platform/free-port.js';
@@ -42,35 +43,16 @@ try {
       `First build (full, the whole CMS): ${(first.durationMs / 1000).toFixed(2)} s, ${first.pages?.added} pages (${((performance.now() - started) / 1000).toFixed(1)} s after start)`,
     );
 
-    // The REST API needs a token that may write: the admin's, made like an editor's.
-    const login = await fetch(`${cms.url}/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: cms.adminEmail, password: cms.adminPassword }),
-    });
-    const jwt = ((await login.json()) as { data: { token: string } }).data.token;
-    const made = await fetch(`${cms.url}/admin/api-tokens`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: `bench-${Date.now()}`, type: 'full-access', lifespan: null }),
-    });
-    const token = ((await made.json()) as { data: { accessKey: string } }).data.accessKey;
-    const rest = (method: string, url: string, body?: unknown) =>
-      fetch(`${cms.url}${url}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      }).then((r) => r.json() as Promise<{ data: Array<{ documentId: string }> }>);
-    const [page] = (await rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=slug')).data;
+    // Edits go through Strapi's REST API as an editor's would (a full-access token made through the admin API).
+    const editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+    const found = await editor.rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=slug');
+    const [page] = found.data as Array<{ documentId: string }>;
 
     const rows: Array<{ live: number; build: number; changed: number }> = [];
     for (let round = 1; round <= rounds; round += 1) {
       const marker = `Spa, edit ${round} (${randomBytes(3).toString('hex')})`;
       const n = service.queue.status().builds[0]!.n;
-      // The browser-tab title (the SEO component, sent whole: Strapi replaces components).
-      const current = (await rest('GET', `/api/pages/${page!.documentId}?locale=en&populate=seo`)) as unknown as { data: { seo: Record<string, unknown> } };
-      const { id: _id, ...seo } = current.data.seo;
-      await rest('PUT', `/api/pages/${page!.documentId}?locale=en`, { data: { seo: { ...seo, metaTitle: marker } } });
+      await editor.publishSeoTitle(page!.documentId, 'en', marker);
       // Poll the served page every 10 ms until the edit is there.
       let servedAt = 0;
       for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {

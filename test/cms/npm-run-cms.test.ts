@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
+import { adminLogin } from '../../src/node/cms-server/editor.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 
 /**
@@ -73,12 +74,7 @@ describe('npm run cms', () => {
         /\[marea\] webhook created: entry\.create, entry\.update, entry\.delete, entry\.publish, entry\.unpublish, media\.create, media\.update, media\.delete → http:\/\/127\.0\.0\.1:4174\/hooks\/strapi/,
       );
       expect(run.output).toContain('Publishing    npm run webhook');
-      const login = await fetch(`${url}/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@marea.local', password: /Login {9}admin@marea\.local \/ (\S+)/.exec(run.output)![1] }),
-      });
-      const jwt = ((await login.json()) as { data: { token: string } }).data.token;
+      const jwt = await adminLogin(url, { email: 'admin@marea.local', password: /Login {9}admin@marea\.local \/ (\S+)/.exec(run.output)![1]! });
       const webhooks = (await (await fetch(`${url}/admin/webhooks`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as {
         data: Array<{ name: string; headers: Record<string, string>; isEnabled: boolean }>;
       };

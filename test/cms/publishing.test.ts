@@ -15,7 +15,7 @@ import type { BuildRecord, QueueStatus } from '../../src/node/webhook/queue.js';
 import { HOOK_PATH, strapiLoopEnv } from '../../src/node/webhook/service.js';
 import { startWebhookService, type RunningWebhookService } from '../../src/node/webhook/start.js';
 import { siteTexts } from '../support/compare-sites.js';
-import { strapiEditor, type StrapiEditor } from '../support/strapi-api.js';
+import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
 
 /**
  * Publishing end to end: a real Strapi 5 (cms/, seeded from content-cache/)
@@ -58,27 +58,6 @@ async function documentOf(slug: string, locale: string): Promise<string> {
   return page.documentId;
 }
 
-/** The preview link Strapi's admin opens for a document ("Open preview"). */
-async function adminPreviewUrl(documentId: string, locale: string): Promise<string> {
-  const login = await fetch(`${cms.url}/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: cms.adminEmail, password: cms.adminPassword }),
-  });
-  const jwt = ((await login.json()) as { data: { token: string } }).data.token;
-  const query = new URLSearchParams({ documentId, locale, status: 'draft' });
-  const response = await fetch(`${cms.url}/content-manager/preview/url/${PAGE}?${query.toString()}`, { headers: { Authorization: `Bearer ${jwt}` } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { url: string } }).data.url;
-}
-
-/** Publishes a new browser-tab title (the SEO component, sent whole as Strapi replaces components) for one locale of a page. */
-async function publishSeoTitle(documentId: string, locale: string, metaTitle: string): Promise<void> {
-  const current = await editor.rest('GET', `/api/pages/${documentId}?locale=${locale}&populate=seo`);
-  const { id: _id, ...seo } = ((current.data as { seo?: Record<string, unknown> | null }).seo ?? {}) as Record<string, unknown>;
-  await editor.rest('PUT', `/api/pages/${documentId}?locale=${locale}`, { data: { seo: { ...seo, metaTitle } } });
-}
-
 const served = async (pathname: string) => {
   const response = await fetch(`${service.origin}${pathname}`);
   return { status: response.status, text: await response.text() };
@@ -116,7 +95,7 @@ describe('editors publish, the site follows', () => {
     const before = await siteTexts(paths.dist);
     const n = await builds();
     const documentId = await documentOf('services/spa', 'en');
-    await publishSeoTitle(documentId, 'en', 'Spa by the sea, open until ten');
+    await editor.publishSeoTitle(documentId, 'en', 'Spa by the sea, open until ten');
     const build = await nextBuild(n);
     expect(build).toMatchObject({ result: 'published', mode: 'incremental', errors: [] });
     expect(build.events.some((e) => e.startsWith(`entry.publish page ${documentId} (en)`))).toBe(true);
@@ -139,7 +118,7 @@ describe('editors publish, the site follows', () => {
       data: { title: 'Borrador secreto', slug: 'borrador-secreto', summary: 'Nunca publicado.', blocks: [{ __component: 'blocks.wysiwyg', body: '<p>Texto del borrador</p>' }] },
     });
     const documentId = (created.data as { documentId: string }).documentId;
-    const link = await adminPreviewUrl(documentId, 'es-MX');
+    const link = await editor.previewUrl(PAGE, documentId, 'es-MX');
     expect(link.startsWith(`${service.origin}/preview/${secrets.preview}?`)).toBe(true);
     const response = await fetch(link);
     const html = await response.text();
@@ -163,7 +142,7 @@ describe('editors publish, the site follows', () => {
   it('the English preview of a published page shows its unpublished draft edit, in English', async () => {
     const documentId = await documentOf('contact', 'en');
     await editor.rest('PUT', `/api/pages/${documentId}?locale=en&status=draft`, { data: { title: 'Contact (draft title)' } });
-    const html = await (await fetch(await adminPreviewUrl(documentId, 'en'))).text();
+    const html = await (await fetch(await editor.previewUrl(PAGE, documentId, 'en'))).text();
     expect(html).toContain('Contact (draft title)');
     expect(html).toContain('Preview: draft');
     expect((await served('/contact')).text).not.toContain('Contact (draft title)');
@@ -172,7 +151,7 @@ describe('editors publish, the site follows', () => {
   it('every block renders in the preview: the Spanish all-blocks page, as a draft, has the blocks of its published page', async () => {
     const documentId = await documentOf('todos-los-bloques', 'es-MX');
     await editor.rest('PUT', `/api/pages/${documentId}?locale=es-MX&status=draft`, { data: { title: 'Todos los bloques (borrador)' } });
-    const response = await fetch(await adminPreviewUrl(documentId, 'es-MX'));
+    const response = await fetch(await editor.previewUrl(PAGE, documentId, 'es-MX'));
     const html = await response.text();
     expect(response.status, html.slice(0, 1000)).toBe(200);
     const blocks = (text: string) => [...text.matchAll(/data-block="([^"]+)"/g)].map((m) => m[1]).sort();

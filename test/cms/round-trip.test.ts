@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/node/config/env.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 import { firstDifference, siteTexts, type Allowed } from '../support/compare-sites.js';
-import { strapiEditor, type StrapiEditor } from '../support/strapi-api.js';
+import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
 
 /**
  * The CMS → build path against the real Strapi of cms/ (its schema generated
@@ -112,15 +112,6 @@ const throwaway = (at: number, seedFile?: string) => ({
   ...(seedFile ? { seedFile } : {}),
 });
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${cms.url}/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: cms.adminEmail, password: cms.adminPassword }),
-  });
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
 async function documentOf(slug: string, locale: string): Promise<string> {
   const found = await editor.rest('GET', `/api/pages?locale=${locale}&filters[slug][$eq]=${encodeURIComponent(slug)}&fields[0]=slug`);
   const [page] = found.data as Array<{ documentId: string }>;
@@ -159,7 +150,7 @@ describe('a real Strapi 5 seeded from content-cache/', () => {
 
 describe('the admin panel speaks to editors', () => {
   it('labels fields in words and explains the ones with rules (slug, modal names, country codes)', async () => {
-    const jwt = await adminToken();
+    const { jwt } = editor;
     const configuration = async (path: string) =>
       (
         (await (await fetch(`${cms.url}/content-manager/${path}/configuration`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as {

@@ -1,6 +1,7 @@
 import type { Locale, SiteContent } from '../../shared/model.js';
 import { errorHead, pageHead } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
+import type { Config } from '../config/env.js';
 import type { BuiltPage } from './list-pages.js';
 import { pageData, referencedModals } from './resolve-page-data.js';
 import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
@@ -14,6 +15,11 @@ export interface PayloadContext {
   countries: Record<Locale, string>;
   /** Rule 13/29: the UTC day the build renders dated content for. */
   day: string;
+}
+
+/** The context of every payload of a build (or a preview) rendered for `now`'s UTC day (rule 13). */
+export function payloadContext(config: Pick<Config, 'siteUrl' | 'defaultCountry'>, release: string, now: Date): PayloadContext {
+  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: now.toISOString().slice(0, 10) };
 }
 
 /** Rule 18: what a page (a list page too) needs to render without the CMS. */

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentIssue, SiteContent } from '../../shared/model.js';
 import type { Config } from '../config/env.js';
@@ -11,11 +10,11 @@ import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
 import { encodeImages, rasterImages } from './media-encode.js';
 import type { ProjectPaths } from './paths.js';
-import { notFoundPayloads, pagePayload } from './payloads.js';
+import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
 import { builtPages } from './list-pages.js';
 import { carryOverAssets, createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
-import { pageFiles, pageJob, type PageFiles, type PageJob, type RenderedFile } from './render.js';
+import { localeMessages, pageFiles, pageJob, type PageFiles, type PageJob, type RenderedFile } from './render.js';
 import { BuildMemo, payloadDeps } from './build-memo.js';
 import { startRenderPool } from './render-pool.js';
 import { formStubsFile } from './forms.js';
@@ -116,7 +115,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     (b) => (b.cached ? `reused ${b.hash}` : `built ${b.hash}`),
   );
 
-  const day = (options.now ?? new Date()).toISOString().slice(0, 10);
   const release = await (memo ? memo.once('release', () => releaseId(config, paths)) : releaseId(config, paths));
   const staging = await createStaging(paths);
 
@@ -144,12 +142,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const { html, chunks } = await readTemplate(bundle);
   // Rule 11: every page embeds its locale's messages (data, not JavaScript).
-  const readMessages = async (locale: string) => JSON.stringify(JSON.parse(await readFile(path.join(paths.root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
-  const messages = { en: await readMessages('en'), es: await readMessages('es') };
-  const ctx = { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day };
+  const messages = { en: await localeMessages(paths.root, 'en'), es: await localeMessages(paths.root, 'es') };
+  const ctx = payloadContext(config, release, options.now ?? new Date());
   const pages = builtPages(content.pages);
   const previous = options.full ? null : await PageIndex.latest(paths, release);
-  const index = new PageIndex(release, day);
+  const index = new PageIndex(release, ctx.day);
 
   const rendered = await phases.run(
     'render',

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Payload } from '../../shared/payload.js';
 import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
 import { escapeHtml } from '../../shared/head.js';
@@ -9,6 +11,11 @@ import { pageHints } from './hints.js';
 export interface RenderedFile {
   file: string;
   content: string;
+}
+
+/** Rule 11: a locale's messages as every page embeds them (data, not JavaScript: `<` escaped). */
+export async function localeMessages(root: string, locale: string): Promise<string> {
+  return JSON.stringify(JSON.parse(await readFile(path.join(root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
 }
 
 /** Where a page is rendered and written. */

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { readCollectionPage, readSingle, type CollectionResponse } from './envelope.js';
+import { readCollectionPage, readSingle, wholeCollection, type CollectionResponse } from './envelope.js';
 import { getJson, type RequestOptions } from './http.js';
 import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
@@ -99,8 +99,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       const others = Array.from({ length: Math.max(first.meta.pagination.pageCount - 1, 0) }, (_, i) => i + 2);
       const rest = await Promise.all(others.map((page) => fetchPage(pageUrl(page), page)));
       const data = [first, ...rest].flatMap((response) => response.data);
-      const pagination = { page: 1, pageSize: data.length, pageCount: data.length > 0 ? 1 : 0, total: data.length };
-      return { data, meta: { ...first.meta, pagination } };
+      return wholeCollection(data, first.meta);
     },
 
     async fetchSingle(endpoint, cmsLocale, status = 'published') {

@@ -37,6 +37,11 @@ export interface CollectionResponse {
   meta: { pagination: Pagination; [key: string]: unknown };
 }
 
+/** Entries of a collection as one response, as if one page held them all (the crawl merges pages; the webhook service edits the merged list). */
+export function wholeCollection(data: unknown[], meta: Record<string, unknown> = {}): CollectionResponse {
+  return { data, meta: { ...meta, pagination: { page: 1, pageSize: data.length, pageCount: data.length > 0 ? 1 : 0, total: data.length } } };
+}
+
 /** Checks a page of `GET /api/<collection>`; throws `MalformedResponseError` naming what is missing. */
 export function readCollectionPage(body: unknown, url: string): CollectionResponse {
   if (!isRecord(body) || !('data' in body)) throw new MalformedResponseError(url, 'the body has no `data`');

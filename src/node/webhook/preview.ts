@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { escapeHtml } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
 import { HOME_SLUG, pagePath } from '../../shared/routes.js';
@@ -9,9 +7,9 @@ import { buildBundles, readTemplate } from '../build/bundle.js';
 import { builtPages } from '../build/list-pages.js';
 import { mediaUrlsInContent, rewriteMediaUrls } from '../build/media.js';
 import type { ProjectPaths } from '../build/paths.js';
-import { notFoundPayloads, pagePayload } from '../build/payloads.js';
+import { notFoundPayloads, pagePayload, payloadContext } from '../build/payloads.js';
 import { releaseId } from '../build/pipeline.js';
-import { pageJob, pageRenderer } from '../build/render.js';
+import { localeMessages, pageJob, pageRenderer } from '../build/render.js';
 import { compileTemplate } from '../build/template.js';
 import type { CmsClient } from '../cms/client.js';
 import { ENDPOINTS, type RawSite } from '../cms/raw.js';
@@ -102,7 +100,7 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   const media = new Map(mediaUrlsInContent(normalised).map((url) => [url, new URL(url, `${config.cmsUrl}/`).href]));
   const content = rewriteMediaUrls(normalised, media);
   const release = await deps.memo.once('release', () => releaseId(config, deps.paths));
-  const ctx = { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: (deps.now?.() ?? new Date()).toISOString().slice(0, 10) };
+  const ctx = payloadContext(config, release, deps.now?.() ?? new Date());
   let payload;
   if (endpoint === 'error-page') {
     payload = notFoundPayloads(content, ctx).find((p) => p.locale === locale)!;
@@ -119,7 +117,7 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
 
   const bundle = await deps.memo.once('bundle', () => buildBundles(deps.paths, config.public));
   const { html: template, chunks } = await deps.memo.once('template', () => readTemplate(bundle));
-  const messages = JSON.stringify(JSON.parse(await readFile(path.join(deps.paths.root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
+  const messages = await localeMessages(deps.paths.root, locale);
   // The payload is embedded (as on error pages): a preview has no `_payload.json` beside it.
   const job = { ...pageJob(payload), payloadFile: null };
   const html = await pageRenderer(bundle.server.render, compileTemplate(template), { [locale]: messages }, chunks)(job);

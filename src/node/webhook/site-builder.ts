@@ -11,7 +11,7 @@ import { loadContent } from '../build/source.js';
 import { writeCacheAtomically } from '../cms/cache.js';
 import { createCmsClient, type CmsClient } from '../cms/client.js';
 import { crawl } from '../cms/crawl.js';
-import type { CollectionResponse } from '../cms/envelope.js';
+import { wholeCollection, type CollectionResponse } from '../cms/envelope.js';
 import { downloadMedia } from '../cms/media-download.js';
 import { mediaCachePath } from '../cms/media-path.js';
 import { mediaUrlsInResponses } from '../cms/media-urls.js';
@@ -156,7 +156,7 @@ export class SiteBuilder {
           const data = (stored?.data ?? []).filter((entry) => documentIdOf(entry) !== documentId);
           const at = (stored?.data ?? []).findIndex((entry) => documentIdOf(entry) === documentId);
           if (item) data.splice(at < 0 ? data.length : at, 0, item);
-          next.set(file, { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: data.length > 0 ? 1 : 0, total: data.length } } });
+          next.set(file, wholeCollection(data));
         } else if (ENDPOINTS[endpoint].collection) {
           const response = await this.client.fetchCollection(endpoint, locale);
           fetched.push(response.data);
