@@ -201,7 +201,11 @@ describe('no vector executes in Chromium', () => {
       const modals = JSON.parse(await readFile(path.join(site.dist, locale === 'en' ? '_modals.json' : 'es/_modals.json'), 'utf8')) as Array<{ name: string }>;
       await load(page, home);
       for (const { name } of modals) {
-        await page.evaluate((n) => (window.location.hash = `#modal=${n}`), name);
+        // From a URL without a hash: a vector clicked in the last modal may have left this very hash, which would fire no hashchange.
+        await page.evaluate((n) => {
+          history.replaceState(history.state, '', location.pathname + location.search);
+          location.hash = `#modal=${n}`;
+        }, name);
         await page.waitForSelector('dialog.modal[open]', { timeout: 10_000 });
         await page.waitForLoadState('networkidle');
         figures.modals++;
