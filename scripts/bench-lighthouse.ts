@@ -9,7 +9,13 @@
  * numbers and asserts nothing. Run it on a quiet machine (the load average is
  * printed): simulated metrics still depend on the CPU the trace was taken on.
  *
- *   npm run bench:lighthouse [-- --runs 5] [--pages /,/rooms] [--dist path] [--json]
+ * `--templates`: one page of every template (home, content page, room, blog
+ * list, blog post, contact, site map, 404) in each language, picked from the
+ * build (src/node/perf/templates.ts); accessibility, best practices and SEO
+ * only (their audits do not depend on timing: one run a page), and each audit
+ * that kept a category below 100 is named under the table.
+ *
+ *   npm run bench:lighthouse [-- --runs 5] [--pages /,/rooms] [--templates] [--dist path] [--json]
  */
 import '../src/node/platform/require-project-node.js';
 import { execFile } from 'node:child_process';
@@ -19,31 +25,41 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { projectPaths } from '../src/node/build/paths.js';
+import { templatePages } from '../src/node/perf/templates.js';
 import { createPreviewServer, listen } from '../src/node/preview/server.js';
 import { findChromium } from './chromium-path.mjs';
 
 /** The Lighthouse the numbers in docs/performance.md come from. */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const DEFAULT_PAGES = ['/', '/rooms', '/es/contacto', '/rooms/garden-villa'];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const ALL_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof ALL_CATEGORIES)[number];
 const METRICS = { lcp: 'largest-contentful-paint', fcp: 'first-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift' } as const;
 
-type Run = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
+type Run = Record<Category, number> & Record<keyof typeof METRICS, number> & { failing: string[] };
 interface LighthouseResult {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
 }
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const runs = Number(option('--runs') ?? 3);
-const pages = option('--pages')?.split(',') ?? DEFAULT_PAGES;
+const templates = args.includes('--templates');
+const runs = Number(option('--runs') ?? (templates ? 1 : 3));
 const dist = path.resolve(option('--dist') ?? projectPaths().dist);
+const CATEGORIES: readonly Category[] = templates ? ALL_CATEGORIES.filter((c) => c !== 'performance') : ALL_CATEGORIES;
 const chrome = findChromium();
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`No site in ${dist}: run \`npm run build\` first.`);
   process.exit(1);
 }
+/** Page path → what it stands for (`--templates`), else the path itself. */
+const pages = new Map<string, string>();
+if (templates) {
+  const { found, missing } = templatePages(dist);
+  if (missing.length > 0) console.log(`No page of these templates in ${dist}: ${missing.join(', ')}`);
+  for (const page of found) pages.set(page.path, `${page.template} (${page.locale})`);
+} else for (const page of option('--pages')?.split(',') ?? DEFAULT_PAGES) pages.set(page, page);
 if (!chrome) {
   console.error('No Chromium: set CHROME_PATH or install one (apt-get install -y chromium).');
   process.exit(1);
@@ -56,7 +72,7 @@ const load = loadavg()[0]!.toFixed(2);
 console.log(`${LIGHTHOUSE} (npx), ${chrome}, mobile, simulated throttling, ${runs} run(s) a page; load average ${load} on ${dist}`);
 const results = new Map<string, Run[]>();
 try {
-  for (const page of pages) {
+  for (const page of pages.keys()) {
     const list: Run[] = [];
     for (let i = 0; i < runs; i++) list.push(await lighthouse(`${origin}${page}`, path.join(out, 'run.json')));
     results.set(page, list);
@@ -90,8 +106,15 @@ async function lighthouse(url: string, file: string): Promise<Run> {
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(await readFile(file, 'utf8')) as LighthouseResult;
-  const run = {} as Run;
-  for (const category of CATEGORIES) run[category] = Math.round((report.categories[category]?.score ?? 0) * 100);
+  const run = { failing: [] as string[] } as Run;
+  for (const category of CATEGORIES) {
+    run[category] = Math.round((report.categories[category]?.score ?? 0) * 100);
+    // The audits that cost the category points (weighted, scored below 1).
+    for (const ref of report.categories[category]?.auditRefs ?? []) {
+      const audit = report.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) run.failing.push(`${category}: ${ref.id} (${audit.title})`);
+    }
+  }
   for (const [key, audit] of Object.entries(METRICS)) run[key as keyof typeof METRICS] = report.audits[audit]?.numericValue ?? NaN;
   return run;
 }
@@ -104,15 +127,15 @@ function median(values: number[]): number {
 
 function printTable(all: Map<string, Run[]>): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'FCP', 'TBT', 'CLS', 'perf of each run'];
+  const head = templates ? ['template', 'page', 'a11y', 'best', 'seo'] : ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'FCP', 'TBT', 'CLS', 'perf of each run'];
   const rows = [...all].map(([page, list]) => {
-    const m = (key: keyof Run) => median(list.map((run) => run[key]));
+    const m = (key: Category | keyof typeof METRICS) => median(list.map((run) => run[key]));
+    const scores = [m('accessibility'), m('best-practices'), m('seo')];
+    if (templates) return [pages.get(page)!, page, ...scores].map(String);
     return [
       page,
       m('performance'),
-      m('accessibility'),
-      m('best-practices'),
-      m('seo'),
+      ...scores,
       seconds(m('lcp')),
       seconds(m('fcp')),
       `${Math.round(m('tbt'))} ms`,
@@ -121,7 +144,14 @@ function printTable(all: Map<string, Run[]>): void {
     ].map(String);
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : i === cells.length - 1 ? c : c.padStart(widths[i]!))).join('  ');
+  const text = templates ? 2 : 1;
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < text || (!templates && i === cells.length - 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\nmedians of ${runs} run(s):\n${line(head)}`);
   for (const row of rows) console.log(line(row));
+  const failing = [...all].flatMap(([page, list]) => [...new Set(list.flatMap((run) => run.failing))].map((audit) => `  ${page}: ${audit}`));
+  console.log(failing.length > 0 ? `\nAudits below full marks:\n${failing.join('\n')}` : `\nEvery weighted audit of ${CATEGORIES.join(', ')} passed on every page.`);
 }

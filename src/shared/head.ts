@@ -37,8 +37,14 @@ export function pageHead(page: Pick<Page, 'locale' | 'path' | 'title' | 'seo' | 
   };
 }
 
-export function errorHead(locale: Locale, title: string): HeadData {
-  return { lang: LOCALE_INFO[locale].tag, title, description: '', canonical: '', robots: 'noindex', alternates: [], image: null };
+/**
+ * Rule 28: the head of a locale's 404 page. No `noindex`: the CDN answers
+ * every unknown URL with status 404, which keeps it out of search indexes by
+ * itself (README, Found by search); the page's own file at `/404` is listed
+ * nowhere (not in the sitemap, linked from no page).
+ */
+export function errorHead(locale: Locale, title: string, description: string): HeadData {
+  return { lang: LOCALE_INFO[locale].tag, title, description, canonical: '', robots: null, alternates: [], image: null };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

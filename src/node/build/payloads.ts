@@ -52,7 +52,7 @@ export function notFoundPayloads(content: SiteContent, ctx: PayloadContext): Err
       message: '',
       error,
       layout: content.layouts[locale],
-      head: errorHead(locale, error.text404 || '404'),
+      head: errorHead(locale, error.text404 || '404', error.description404),
       country: ctx.countries[locale],
       day: ctx.day,
       data: { ...EMPTY_PAGE_DATA, modals: referencedModals([...content.layouts[locale].header, ...content.layouts[locale].footer], content.modals[locale]) },
