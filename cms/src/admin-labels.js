@@ -46,6 +46,7 @@ const DESCRIPTIONS = {
   delay: 'Milliseconds before it appears.',
   autoplay: 'Carousel: milliseconds between slides, 0 = off. Video: plays muted on its own.',
   pageSize: 'Cards per page.',
+  captions: 'A WebVTT file (.vtt) in this language, for the video. Video block: needed when the video has sound.',
 };
 
 function label(field) {

@@ -19,10 +19,12 @@ export interface MediaFormat {
 /**
  * A media file. After the build's media phase `url` and every format url are
  * site-relative paths under `/assets/media/` (hashed names); before it they are
- * CMS urls (relative to CMS_URL or absolute).
+ * CMS urls (relative to CMS_URL or absolute). `captions`: the value of a
+ * captions field (a WebVTT file, whatever the CMS's mime says; the build
+ * refuses one whose bytes are not WebVTT).
  */
 export interface Media {
-  kind: 'image' | 'video';
+  kind: 'image' | 'video' | 'captions';
   url: string;
   mime: string;
   width: number | null;

@@ -67,7 +67,7 @@ describe('npm run cms', () => {
       expect(run.output).toContain(`Admin panel   ${url}/admin`);
       expect(run.output).toMatch(/Login {9}admin@marea\.local \/ \S+/);
       expect(run.output).toMatch(new RegExp(`Build from it CMS_URL=${url} CMS_TOKEN=[0-9a-f]+ npm run build`));
-      expect(run.output).toContain('[marea] seeded 35 documents and 17 media files');
+      expect(run.output).toContain('[marea] seeded 35 documents and 19 media files');
       // The editors' loop: Strapi's webhook and "Open preview" point at npm run webhook, with the secrets kept in the state folder.
       const hook = JSON.parse(readFileSync(path.join(state, 'webhook-secrets.json'), 'utf8')) as { webhook: string; preview: string };
       expect(run.output).toMatch(

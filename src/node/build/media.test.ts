@@ -5,14 +5,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Media } from '../../shared/model.js';
-import { copyMedia, mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
 
 const media: Media = { kind: 'image', url: '/uploads/a.jpg', mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [{ url: '/uploads/small_a.jpg', width: 5, height: 5 }] };
 
 describe('media phase', () => {
-  it('collects media fields, formats and uploads inside rich text', () => {
-    const content = { blocks: [{ props: { media, body: '<p><img src="/uploads/b.png" alt=""></p>', text: 'see ![x](/uploads/c.gif)' } }] };
-    expect(mediaUrlsInContent(content)).toEqual(['/uploads/a.jpg', '/uploads/b.png', '/uploads/c.gif', '/uploads/small_a.jpg']);
+  it('collects media fields, captions, formats and uploads inside rich text', () => {
+    const captions: Media = { kind: 'captions', url: '/uploads/a.vtt', mime: 'text/vtt', width: null, height: null, alt: '', formats: [] };
+    const content = { blocks: [{ props: { media, captions, body: '<p><img src="/uploads/b.png" alt=""></p>', text: 'see ![x](/uploads/c.gif)' } }] };
+    expect(mediaUrlsInContent(content)).toEqual(['/uploads/a.jpg', '/uploads/a.vtt', '/uploads/b.png', '/uploads/c.gif', '/uploads/small_a.jpg']);
+    expect(mediaUsers([{ locale: 'es', path: '/es', ...content }], '/uploads/a.vtt')).toBe('es /es');
+    expect(rewriteMediaUrls(content, new Map([['/uploads/a.vtt', '/assets/media/a.123.vtt']])).blocks[0]!.props.captions.url).toBe('/assets/media/a.123.vtt');
   });
 
   it('rewrites every url to its site copy without touching the input', () => {
@@ -40,12 +43,14 @@ describe('copyMedia: media judged by their bytes', () => {
   });
   afterEach(() => rm(cache, { recursive: true, force: true }));
 
-  async function copy(files: Record<string, Buffer | string>) {
+  async function copy(files: Record<string, Buffer | string>, captions: ReadonlySet<string> = new Set()) {
     for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(cache, name), bytes);
     const result = await copyMedia(
       Object.keys(files).map((name) => `/uploads/${name}`),
       (url) => path.join(cache, path.basename(url)),
       out,
+      undefined,
+      captions,
     );
     const published = new Map<string, Buffer>();
     for (const [url, site] of result.urls) published.set(url, await readFile(path.join(out, site)));
@@ -86,5 +91,20 @@ describe('copyMedia: media judged by their bytes', () => {
     expect(result.urls.get('/uploads/hero.svg')).toMatch(/^\/assets\/media\/hero\.[0-9a-f]{10}\.png$/);
     expect(result.urls.get('/uploads/beach.jpeg')).toMatch(/^\/assets\/media\/beach\.[0-9a-f]{10}\.jpg$/);
     expect(published.get('/uploads/hero.svg')).toEqual(png);
+  });
+
+  it('captions: WebVTT is published as .vtt, byte for byte; HTML named .vtt or a picture in a captions field is refused with its url', async () => {
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n[Olas] Palmeras sobre la laguna.\n';
+    const jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } })
+      .jpeg()
+      .toBuffer();
+    const captions = new Set(['/uploads/lagoon.vtt', '/uploads/menu.vtt', '/uploads/photo.vtt']);
+    const { result, published, names } = await copy({ 'lagoon.vtt': vtt, 'menu.vtt': html, 'photo.vtt': jpeg }, captions);
+    expect(result.urls.get('/uploads/lagoon.vtt')).toMatch(/^\/assets\/media\/lagoon\.[0-9a-f]{10}\.vtt$/);
+    expect(published.get('/uploads/lagoon.vtt')!.toString('utf8')).toBe(vtt);
+    expect(result.refused.map((r) => r.url)).toEqual(['/uploads/menu.vtt', '/uploads/photo.vtt']);
+    expect(result.refused[0]!.reason).toMatch(/captions field, and its bytes are text starting "<!doctype html>/);
+    expect(result.refused[1]!.reason).toMatch(/captions field, and its bytes are JPG \(image\/jpeg\)/);
+    expect(names).toEqual([expect.stringMatching(/^lagoon\.[0-9a-f]{10}\.vtt$/)]);
   });
 });

@@ -3,7 +3,7 @@ import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { uploadsInText } from '../cms/media-urls.js';
-import { judgeMedia } from '../media-safety/judge.js';
+import { judgeCaptions, judgeMedia } from '../media-safety/judge.js';
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
 const MEDIA_DIR = 'assets/media';
@@ -30,13 +30,13 @@ export interface MediaCopy {
   files: number;
   bytes: number;
   missing: string[];
-  /** Media whose bytes are not an allowed image or video (media-safety/judge.ts), with the reason: never published. */
+  /** Media whose bytes are not an allowed image, video or captions file (media-safety/judge.ts), with the reason: never published. */
   refused: { url: string; reason: string }[];
 }
 
 function isMedia(value: unknown): value is Media {
   const m = value as Media;
-  return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video') && typeof m.url === 'string' && Array.isArray(m.formats);
+  return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video' || m.kind === 'captions') && typeof m.url === 'string' && Array.isArray(m.formats);
 }
 
 /**
@@ -102,10 +102,17 @@ export function rewriteMediaUrls<T>(value: T, urls: Map<string, string>, media =
  * local file (content cache). Each file is judged by its bytes first
  * (`judgeMedia`): `<ext>` is that of what the bytes are, never the CMS's
  * name (it sets the Content-Type the site is served with), an SVG is
- * published sanitised, anything else is refused. Missing and refused files
- * are reported, not fatal here: the caller decides.
+ * published sanitised, anything else is refused; a url of `captions` must
+ * be WebVTT (`judgeCaptions`). Missing and refused files are reported, not
+ * fatal here: the caller decides.
  */
-export async function copyMedia(urls: string[], resolve: (url: string) => string, outDir: string, known?: Map<string, KnownMedia>): Promise<MediaCopy> {
+export async function copyMedia(
+  urls: string[],
+  resolve: (url: string) => string,
+  outDir: string,
+  known?: Map<string, KnownMedia>,
+  captions: ReadonlySet<string> = new Set(),
+): Promise<MediaCopy> {
   const result: MediaCopy = { urls: new MediaUrls(), files: 0, bytes: 0, missing: [], refused: [] };
   await mkdir(path.join(outDir, MEDIA_DIR), { recursive: true });
   for (const url of urls) {
@@ -113,8 +120,9 @@ export async function copyMedia(urls: string[], resolve: (url: string) => string
     // A long-running builder knows the name of a file it hashed before, while its size and time are the same.
     const seen = known?.get(url);
     const stats = known ? await stat(source).catch(() => null) : null;
-    // Not an SVG: the published copy of one is its sanitised version, not the source.
-    if (seen && stats && seen.source === source && seen.size === stats.size && seen.mtimeMs === stats.mtimeMs && !seen.name.endsWith('.svg')) {
+    // Not an SVG: the published copy of one is its sanitised version, not the source. Captions: only a file judged WebVTT.
+    const fits = seen && !seen.name.endsWith('.svg') && (!captions.has(url) || seen.name.endsWith('.vtt'));
+    if (fits && stats && seen.source === source && seen.size === stats.size && seen.mtimeMs === stats.mtimeMs) {
       await copyFile(source, path.join(outDir, MEDIA_DIR, seen.name));
       result.urls.set(url, `/${MEDIA_DIR}/${seen.name}`);
       result.files += 1;
@@ -128,7 +136,7 @@ export async function copyMedia(urls: string[], resolve: (url: string) => string
       result.missing.push(url);
       continue;
     }
-    const judged = await judgeMedia(bytes);
+    const judged = captions.has(url) ? await judgeCaptions(bytes) : await judgeMedia(bytes);
     if (!judged.ok) {
       result.refused.push({ url, reason: judged.reason });
       continue;

@@ -8,6 +8,8 @@ import { formActionOrigins, headersFile } from './headers.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
+import { checkCaptions } from './captions.js';
+import { formatIssue } from '../content/report.js';
 import { encodeImages, rasterImages } from './media-encode.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
@@ -108,6 +110,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) throw new ContentValidationError(loaded.issues);
 
+  // Videos the visitor can hear, without captions: warnings from the videos' bytes (captions.ts).
+  const captions = await phases.run(
+    'captions',
+    () => checkCaptions(loaded.content, loaded.resolveMedia),
+    (c) => `${c.videos} videos without captions read, ${c.issues.length} with sound`,
+  );
+  for (const issue of captions.issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
+
   const memo = options.memo ?? null;
   const bundle = await phases.run(
     'bundle',
@@ -122,7 +132,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'media',
     async () =>
       encodeImages(
-        await copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media),
+        await copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media, captions.files),
         rasterImages(loaded.content),
         staging,
         path.join(paths.work, 'media'),
@@ -244,7 +254,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     mediaFiles: media.files,
     bundleCached: bundle.cached,
     timings: phases.timings,
-    warnings: loaded.issues.filter((i) => i.severity === 'warning'),
+    warnings: [...loaded.issues.filter((i) => i.severity === 'warning'), ...captions.issues],
     buildDir,
   };
 }

@@ -101,6 +101,9 @@ function attributeOf(field: Field, owner: string, key: string, out: Map<string, 
       return { type: 'datetime' };
     case 'media':
       return { type: 'media', multiple: false, allowedTypes: MEDIA_TYPES };
+    case 'captions':
+      // A WebVTT file is neither a picture nor a video to Strapi: `files` (the build checks its bytes).
+      return { type: 'media', multiple: false, allowedTypes: ['files'] };
     case 'mediaList':
       return { type: 'media', multiple: true, allowedTypes: MEDIA_TYPES };
     case 'link':

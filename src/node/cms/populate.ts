@@ -7,7 +7,7 @@ type PopulateTree = true | '*' | { readonly [key: string]: PopulateTree };
 
 /** Fields that are relations or components in the CMS: a query names them to get them at all. */
 // Lists of strings and options are repeatable components in the CMS schema (src/node/cms-schema/attributes.ts).
-const POPULATED: ReadonlySet<Field['kind']> = new Set(['media', 'mediaList', 'link', 'links', 'list', 'promoCodes', 'strings', 'options']);
+const POPULATED: ReadonlySet<Field['kind']> = new Set(['media', 'captions', 'mediaList', 'link', 'links', 'list', 'promoCodes', 'strings', 'options']);
 
 /**
  * How deep a field is populated, from its declaration: media and a single

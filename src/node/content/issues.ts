@@ -311,7 +311,7 @@ export const CATALOGUE = {
     severity: 'warning',
     area: FIELDS,
     title: 'A media field without a file',
-    description: 'A media field (`media`, `image`, `images`, `cover`, `poster`, `logo`, `metaImage`) holds something other than a Strapi media object with a `url`.',
+    description: 'A media field (`media`, `image`, `images`, `cover`, `poster`, `logo`, `metaImage`, `captions`) holds something other than a Strapi media object with a `url`.',
     message: (found: unknown) => `Expected a media file with a url, found ${describe(found)}; treated as no media`,
     hint: 'Re-select the file in the media library; check that the crawl populates this field.',
     example: [{ id: 12 }],
@@ -586,12 +586,28 @@ export const CATALOGUE = {
     code: 'MediaRefused',
     severity: 'error',
     area: MEDIA,
-    title: 'A media file that is not an image or video the site may publish',
+    title: 'A media file that is not an image, video or captions file the site may publish',
     description:
-      "The build's media phase judges every media file by its bytes, not by its name or the CMS's mime type: JPEG, PNG, WebP, AVIF, GIF, MP4 and WebM are published with the extension of what they are; an SVG is published sanitised (no script, event handlers, `foreignObject` or references outside the drawing) if a drawing is left. Anything else (HTML, PDF, an executable, text under an image's name) is refused: served from the site's origin it could run script there. The build fails rather than publish a page without it. Raised about the entity `media`.",
+      "The build's media phase judges every media file by its bytes, not by its name or the CMS's mime type: JPEG, PNG, WebP, AVIF, GIF, MP4 and WebM are published with the extension of what they are; an SVG is published sanitised (no script, event handlers, `foreignObject` or references outside the drawing) if a drawing is left; WebVTT captions (UTF-8 text starting `WEBVTT`, after an optional BOM, at most 1 MB) are published as `.vtt`, served as `text/vtt`. The file of a `captions` field must be WebVTT. Anything else (HTML, PDF, an executable, text under an image's or a captions file's name) is refused: served from the site's origin it could run script there. The build fails rather than publish a page without it. Raised about the entity `media`.",
     message: (url: string, reason: string, usedBy: string) => `Media file ${url}${usedBy ? ` (used by ${usedBy})` : ''} is refused: ${reason}`,
-    hint: 'Replace the file in the CMS (Media Library) with a JPEG, PNG, WebP, AVIF, GIF, SVG, MP4 or WebM, or remove it from the fields that use it, then rebuild.',
-    example: ['/uploads/brochure.jpg', 'its bytes are text starting "<!doctype html>…", not an allowed image or video', 'en /rooms/deluxe'],
+    hint: 'Replace the file in the CMS (Media Library) with a JPEG, PNG, WebP, AVIF, GIF, SVG, MP4 or WebM (captions: a WebVTT .vtt file), or remove it from the fields that use it, then rebuild.',
+    example: [
+      '/uploads/brochure.jpg',
+      'its bytes are text starting "<!doctype html>…", not an allowed image or video (JPEG, PNG, WebP, AVIF, GIF, SVG, MP4, WebM) nor WebVTT captions',
+      'en /rooms/deluxe',
+    ],
+  }),
+
+  videoWithoutCaptions: define({
+    code: 'VideoWithoutCaptions',
+    severity: 'warning',
+    area: MEDIA,
+    title: 'A video with sound and no captions',
+    description:
+      "A block whose video the visitor can hear (`blocks.video`: its native controls can always turn the sound on) has no `captions` file, and the video's bytes say it has sound: an MP4 with an audio track (read with mp4box), or a file whose tracks the build cannot read (WebM, a damaged MP4), which is taken to have sound. A silent MP4 needs no captions and gets no warning, and neither does the hero's background video, which is always muted with only a pause button. Visitors who cannot hear the video miss what it says (WCAG 1.2.2). Raised after normalisation, from the video files.",
+    message: (url: string, how: string) => `Video ${url} has no captions, and ${how}`,
+    hint: "Upload a WebVTT captions file (.vtt) in this entry's language to the block's captions field; a video that needs no sound can be exported again without its audio track instead.",
+    example: ['/uploads/chef-interview.mp4', 'it has an audio track (mp4a.40.2)'],
   }),
 } as const;
 

@@ -17,9 +17,10 @@ export function toMediaList(value: unknown, ctx: Context, field: string): Media[
 /**
  * A Strapi media file (already unwrapped) → Media. `formats` are sorted by
  * width so the renderer can write `srcset` directly; `alt` falls back to the
- * caption, then ''.
+ * caption, then ''. `kind`: what the field holds whatever the mime (a
+ * captions field); by default a `video/*` mime is a video, anything else an image.
  */
-export function toMedia(value: unknown, ctx: Context, field: string): Media | null {
+export function toMedia(value: unknown, ctx: Context, field: string, kind?: Media['kind']): Media | null {
   if (value === null || value === undefined) return null;
   if (!isRecord(value) || typeof value.url !== 'string' || value.url.trim() === '') {
     report(ctx, field, ISSUES.invalidMedia(value));
@@ -29,7 +30,7 @@ export function toMedia(value: unknown, ctx: Context, field: string): Media | nu
   if (rejectUnsafeUrl(url, ctx, joinPath(field, 'url'))) return null;
   const mime = typeof value.mime === 'string' ? value.mime : guessMime(url);
   return intern({
-    kind: mime.startsWith('video/') ? 'video' : 'image',
+    kind: kind ?? (mime.startsWith('video/') ? 'video' : 'image'),
     url,
     mime,
     width: numberOrNull(value.width),
@@ -74,10 +75,10 @@ function firstText(...values: unknown[]): string {
   return '';
 }
 
-const VIDEO_EXTENSIONS: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', ogv: 'video/ogg' };
+const MIME_BY_EXTENSION: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', ogv: 'video/ogg', vtt: 'text/vtt' };
 
 /** Media without a `mime` (hand-written cache, external url): judged by extension. */
 function guessMime(url: string): string {
   const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
-  return (ext && VIDEO_EXTENSIONS[ext]) || '';
+  return (ext && MIME_BY_EXTENSION[ext]) || '';
 }

@@ -60,6 +60,19 @@ describe('block props come from the declarations (src/shared/blocks/)', () => {
     expect(footer).toEqual({ social: [{ network: 'x', url: 'https://x.com/m' }] });
   });
 
+  it('captions (Strapi 4 or 5 upload) become Media of kind captions, whatever the mime: the media phase judges their bytes', () => {
+    const vtt = { id: 18, url: '/uploads/lagoon_en.vtt', mime: 'text/vtt', ext: '.vtt', name: 'lagoon-en.vtt', width: null, height: null, formats: null };
+    const [video, hero, mislabelled] = propsOf([
+      { __component: 'blocks.video', media: { url: '/uploads/l.mp4', mime: 'video/mp4' }, captions: vtt },
+      { __component: 'blocks.hero', captions: { data: { id: 18, attributes: vtt } } },
+      { __component: 'blocks.video', captions: [{ url: '/uploads/photo.jpg', mime: 'image/jpeg' }] },
+    ]);
+    expect(video!.captions).toEqual({ kind: 'captions', url: '/uploads/lagoon_en.vtt', mime: 'text/vtt', width: null, height: null, alt: '', formats: [] });
+    expect(hero!.captions).toEqual(video!.captions);
+    expect(mislabelled!.captions).toMatchObject({ kind: 'captions', url: '/uploads/photo.jpg' });
+    expect(issuesOf([{ __component: 'blocks.video', captions: { url: 'javascript:alert(1)', mime: 'text/vtt' } }])).toEqual([['UnsafeLink', 'blocks[0].captions.url']]);
+  });
+
   it('a value that does not fit its field is reported and left out (the block falls back as documented)', () => {
     const blocks = [
       { __component: 'blocks.hero', title: 42, height: 'tall', cta: 'rooms' },

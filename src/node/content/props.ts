@@ -61,6 +61,9 @@ function value(field: Field, key: string, raw: unknown, ctx: Context, path: stri
       return richTextToHtml(raw, ctx, path);
     case 'media':
       return Array.isArray(raw) ? (toMediaList(raw, ctx, path)[0] ?? null) : toMedia(raw, ctx, path);
+    case 'captions':
+      // Judged by its bytes in the media phase (a file that is not WebVTT is refused there, MediaRefused).
+      return toMedia(Array.isArray(raw) ? raw[0] : raw, ctx, path, 'captions');
     case 'mediaList':
       return toMediaList(raw, ctx, path);
     case 'promoCodes':

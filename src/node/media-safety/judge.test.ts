@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { judgeMedia, sanitizeSvg } from './judge.js';
+import { judgeCaptions, judgeMedia, sanitizeSvg } from './judge.js';
 
 const pixel = () => sharp({ create: { width: 4, height: 3, channels: 3, background: { r: 10, g: 120, b: 140 } } });
 /** The smallest WebM header file-type recognises: EBML, DocType "webm". */
@@ -39,6 +39,48 @@ describe('judgeMedia', () => {
     const judged = await judgeMedia(bytes);
     expect(judged.ok).toBe(false);
     expect(!judged.ok && judged.reason).toMatch(reason);
+  });
+});
+
+describe('WebVTT captions', () => {
+  const cues = '\n\n00:00:00.000 --> 00:00:02.000\n[Waves] Palmeras sobre la laguna.\n';
+
+  it.each([
+    ['the bundled English captions', () => readFile('content-cache/uploads/lagoon_loop_en_4f1c9a72be.vtt')],
+    ['the bundled Spanish captions (accents: UTF-8)', () => readFile('content-cache/uploads/lagoon_loop_es_8d03e5b61a.vtt')],
+    ['WebVTT after a byte order mark', () => Promise.resolve(Buffer.from(`\uFEFFWEBVTT${cues}`, 'utf8'))],
+    ['WebVTT with a header text and CRLF lines', () => Promise.resolve(Buffer.from(`WEBVTT - Lagoon\r\n\r\n00:01.000 --> 00:02.000\r\nHola\r\n`))],
+    ['the signature alone', () => Promise.resolve(Buffer.from('WEBVTT'))],
+  ])('keeps %s as .vtt, served as text/vtt, byte for byte', async (_name, read) => {
+    const bytes = await read();
+    expect(await judgeMedia(bytes)).toEqual({ ok: true, ext: 'vtt', mime: 'text/vtt', bytes });
+    expect(await judgeCaptions(bytes)).toEqual({ ok: true, ext: 'vtt', mime: 'text/vtt', bytes });
+  });
+
+  it.each([
+    ['HTML named .vtt', html, /its bytes are text starting "<!doctype html>/],
+    ['script named .vtt', Buffer.from('fetch("/api/admin",{credentials:"include"}).then(r=>r.text()).then(alert)'), /its bytes are text starting "fetch\(/],
+    ['HTML with the signature further down', Buffer.from(`<html><body>WEBVTT${cues}</body></html>`), /its bytes are text starting "<html><body>WEBVTT/],
+    ['a word that only starts like the signature', Buffer.from(`WEBVTTX${cues}`), /its bytes are text starting "WEBVTTX/],
+    ['WebVTT that is not UTF-8', Buffer.concat([Buffer.from(`WEBVTT${cues}`), Buffer.from([0xe9, 0x0a])]), /not valid UTF-8/],
+    ['WebVTT past 1 MB', Buffer.from(`WEBVTT${cues}${'00:00:03.000 --> 00:00:04.000\nla la la\n\n'.repeat(30_000)}`), /more than captions take/],
+  ])('refuses %s', async (_name, bytes, reason) => {
+    const judged = await judgeMedia(bytes);
+    expect(judged.ok).toBe(false);
+    expect(!judged.ok && judged.reason).toMatch(reason);
+    const captions = await judgeCaptions(bytes);
+    expect(!captions.ok && captions.reason).toMatch(/^it is in a captions field, and .*captions must be a WebVTT file/);
+  });
+
+  it('a captions field takes WebVTT only: an image or a video there is refused, naming what it is', async () => {
+    const jpeg = await pixel().jpeg().toBuffer();
+    expect(await judgeMedia(jpeg)).toMatchObject({ ok: true, ext: 'jpg' });
+    expect(await judgeCaptions(jpeg)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/captions field, and its bytes are JPG \(image\/jpeg\); captions must be a WebVTT file/),
+    });
+    const mp4 = await readFile('content-cache/uploads/lagoon_loop_a6b2618ded.mp4');
+    expect(await judgeCaptions(mp4)).toMatchObject({ ok: false, reason: expect.stringMatching(/its bytes are MP4 \(video\/mp4\)/) });
   });
 });
 

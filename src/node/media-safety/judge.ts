@@ -6,9 +6,10 @@ import { JSDOM } from 'jsdom';
 /**
  * What a site may publish under `assets/media/`, judged by the bytes (never
  * by the CMS's file name or mime type): raster images and videos the
- * browsers show as such, and SVG once sanitised. Everything else (HTML, PDF,
- * executables, text under an image's name) is refused: served from the
- * site's origin, it could run script there.
+ * browsers show as such, SVG once sanitised, and WebVTT captions (inert
+ * text, served as `text/vtt`). Everything else (HTML, PDF, executables, text
+ * under an image's name) is refused: served from the site's origin, it
+ * could run script there.
  */
 const ALLOWED = new Map<string, string>([
   ['image/jpeg', 'jpg'],
@@ -25,25 +26,73 @@ const EXTENSIONS = new Map<string, string>([...[...ALLOWED].map(([mime, ext]) =>
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/**
+ * WebVTT's signature (W3C WebVTT, "WebVTT file body"): an optional BOM,
+ * `WEBVTT`, then a space, a tab, a line break or the end of the file.
+ */
+const WEBVTT_SIGNATURE = /^WEBVTT(?:[ \t\r\n]|$)/;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Captions larger than this are refused: a feature film's run to a few hundred KB; a file past 1 MB is not captions. */
+const MAX_WEBVTT_BYTES = 1024 * 1024;
+
+const WEBVTT = { ext: 'vtt', mime: 'text/vtt' } as const;
+
 export type Judgement =
   /** Publish `bytes` (an SVG's are the sanitised ones) with extension `ext` (no dot), served as `mime`. */
   { ok: true; ext: string; mime: string; bytes: Buffer } | { ok: false; reason: string };
 
 /**
  * Judges a medium by its bytes: an allowed raster image or video (file-type)
- * is kept as it is, with the extension of what it is; an SVG is sanitised
- * (`sanitizeSvg`) and kept if it is still a drawing; anything else is refused
- * with the reason.
+ * is kept as it is, with the extension of what it is; WebVTT captions
+ * (`judgeWebVtt`) too; an SVG is sanitised (`sanitizeSvg`) and kept if it is
+ * still a drawing; anything else is refused with the reason.
  */
 export async function judgeMedia(bytes: Buffer): Promise<Judgement> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && ALLOWED.has(detected.mime)) return { ok: true, ext: ALLOWED.get(detected.mime)!, mime: detected.mime, bytes };
+  // file-type knows WebVTT's signature too; `judgeWebVtt` adds what makes it captions a browser reads.
+  if (!detected || detected.mime === WEBVTT.mime) {
+    const vtt = judgeWebVtt(bytes);
+    if (vtt) return vtt.ok ? { ok: true, ...WEBVTT, bytes } : vtt;
+  }
   if (!detected || detected.mime === 'application/xml') {
     const svg = sanitizeSvg(bytes);
     if (svg.ok) return { ok: true, ext: 'svg', mime: 'image/svg+xml', bytes: Buffer.from(svg.svg, 'utf8') };
     if (svg.reason !== NOT_SVG) return { ok: false, reason: svg.reason };
   }
-  return { ok: false, reason: `its bytes are ${describe(bytes, detected)}, not an allowed image or video (JPEG, PNG, WebP, AVIF, GIF, SVG, MP4, WebM)` };
+  return { ok: false, reason: `its bytes are ${describe(bytes, detected)}, not an allowed image or video (JPEG, PNG, WebP, AVIF, GIF, SVG, MP4, WebM) nor WebVTT captions` };
+}
+
+/**
+ * The file of a captions field: `judgeMedia`, and it must be WebVTT. Any
+ * other medium (an image, a video, HTML named `.vtt`) is refused, naming
+ * what its bytes are: a `<track>` could not show it.
+ */
+export async function judgeCaptions(bytes: Buffer): Promise<Judgement> {
+  const judged = await judgeMedia(bytes);
+  if (judged.ok && judged.mime === WEBVTT.mime) return judged;
+  const vtt = judgeWebVtt(bytes);
+  const found = judged.ok ? `${judged.ext.toUpperCase()} (${judged.mime})` : describe(bytes, await fileTypeFromBuffer(bytes));
+  const why = vtt && !vtt.ok ? vtt.reason : `its bytes are ${found}`;
+  return { ok: false, reason: `it is in a captions field, and ${why}; captions must be a WebVTT file (UTF-8 text starting "WEBVTT")` };
+}
+
+/**
+ * WebVTT captions by their bytes: null when they do not start with the
+ * signature (not WebVTT at all); refused when they do but are not UTF-8
+ * (the only encoding WebVTT has) or larger than captions are.
+ */
+function judgeWebVtt(bytes: Buffer): { ok: true } | { ok: false; reason: string } | null {
+  const start = bytes.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? UTF8_BOM.length : 0;
+  if (!WEBVTT_SIGNATURE.test(bytes.subarray(start, start + 7).toString('latin1'))) return null;
+  if (bytes.length > MAX_WEBVTT_BYTES) return { ok: false, reason: `it is a WebVTT file of ${bytes.length} bytes, more than captions take (at most ${MAX_WEBVTT_BYTES})` };
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, reason: 'it is a WebVTT file that is not valid UTF-8 text' };
+  }
+  return { ok: true };
 }
 
 /**
@@ -83,6 +132,7 @@ export async function isPublishableFile(file: string): Promise<boolean> {
     const svg = sanitizeSvg(bytes);
     return svg.ok && !svg.changed;
   }
+  if (ext === WEBVTT.ext) return judgeWebVtt(await readFile(file))?.ok === true;
   const expected = EXTENSIONS.get(ext);
   if (!expected) return false;
   const detected = await fileTypeFromBuffer(await readHead(file));
@@ -92,7 +142,7 @@ export async function isPublishableFile(file: string): Promise<boolean> {
 function describe(bytes: Buffer, detected: { ext: string; mime: string } | undefined): string {
   if (detected) return `${detected.ext.toUpperCase()} (${detected.mime})`;
   const start = bytes.subarray(0, 40).toString('utf8').replace(/\s+/g, ' ').trim();
-  return /^[\x20-\x7e]*$/.test(start) && start ? `text starting ${JSON.stringify(start)}` : 'of no known image or video type';
+  return /^[\x20-\x7e]*$/.test(start) && start ? `text starting ${JSON.stringify(start)}` : 'of no known image, video or text type';
 }
 
 const NOT_SVG = 'not an SVG';

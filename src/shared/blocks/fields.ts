@@ -23,6 +23,7 @@ type FieldKind =
   | 'choice'
   | 'date'
   | 'media'
+  | 'captions'
   | 'mediaList'
   | 'link'
   | 'links'
@@ -46,6 +47,8 @@ export interface Field<T = unknown> {
   readonly item?: Fields;
   /** A `list` whose items are chosen by the visitor's country (content contract, "Validation"): it must be an array, every item gets `countries`. */
   readonly geolocated?: boolean;
+  /** A `captions` field: the field holding its video, and whether the block lets the visitor hear that video's sound (the build warns about a video with sound and no captions). */
+  readonly captionsOf?: { readonly video: string; readonly audible: boolean };
   /** The value when the CMS leaves the field empty, as the block applies it (documentation and the CMS schema; never written into props). */
   readonly default?: string | number | boolean;
 }
@@ -106,6 +109,19 @@ const linkSchema = z.custom<Link>((v) => typeof v === 'object' && v !== null);
 
 /** One media file (image or video) → `Media`. */
 export const media = () => field('media', mediaSchema);
+/**
+ * The WebVTT captions of the block's video field `video` → `Media` of kind
+ * `captions`, in the entry's locale. `audible`: the block lets the visitor
+ * hear the video (native controls), so a video with sound and no captions
+ * is a build warning (`VideoWithoutCaptions`); false where the block keeps
+ * it muted (the hero's background film).
+ */
+export const captions = (captionsOf: { video: string; audible: boolean }) =>
+  field(
+    'captions',
+    z.custom<Media>((v) => typeof v === 'object' && v !== null && (v as Media).kind === 'captions'),
+    { captionsOf },
+  );
 /** Several media files → `Media[]` (never null: blank is []). */
 export const mediaList = () => field('mediaList', z.array(mediaSchema));
 /** A link (content contract, "Links inside blocks") → `Link`; one without a target is left out with a warning. */

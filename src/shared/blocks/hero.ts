@@ -1,11 +1,18 @@
 import { HERO_HEIGHTS } from '../block-values.js';
-import { choice, declare, link, media, text } from './fields.js';
+import { captions, choice, declare, link, media, text } from './fields.js';
 
-/** A full-width image or background video with the page's title: the first content block of a page carries its h1. */
+/**
+ * A full-width image or background video with the page's title: the first
+ * content block of a page carries its h1. The background video is always
+ * muted, with a pause button and no other control
+ * (src/client/blocks/hero/BackgroundVideo.tsx): its sound is never heard,
+ * so captions are optional there even for a video with an audio track.
+ */
 export const hero = declare('blocks.hero', {
   title: text(),
   subtitle: text(),
   media: media(),
+  captions: captions({ video: 'media', audible: false }),
   cta: link(),
   height: choice(HERO_HEIGHTS, 'the hero is full height', { default: 'full' }),
 });

@@ -1,4 +1,14 @@
-import { boolean, declare, media } from './fields.js';
+import { boolean, captions, declare, media } from './fields.js';
 
-/** A video with its poster; autoplay plays it muted. */
-export const video = declare('blocks.video', { media: media(), poster: media(), autoplay: boolean({ default: false }), loop: boolean({ default: false }) });
+/**
+ * A video with its poster and captions; autoplay plays it muted. The native
+ * controls are always shown (src/client/blocks/video/Video.tsx), so the
+ * visitor can turn the sound on: its captions are audible content.
+ */
+export const video = declare('blocks.video', {
+  media: media(),
+  poster: media(),
+  captions: captions({ video: 'media', audible: true }),
+  autoplay: boolean({ default: false }),
+  loop: boolean({ default: false }),
+});

@@ -3,14 +3,18 @@ import { useTranslation } from '../../i18n/use-translation.js';
 import type { Media } from '../../../shared/model.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { prefersReducedMotion } from '../../lib/reduced-motion.js';
+import { CaptionsTrack } from '../../components/CaptionsTrack.js';
 
 /**
  * The hero's looping background film: decorative (hidden from assistive
  * technology), muted, never autoplaying for visitors who ask for reduced
  * motion, and with a pause button (WCAG 2.2.2: moving content longer than
  * five seconds can be paused). The button appears after hydration, when it works.
+ * It never offers its sound (no controls, always muted): captions, when the
+ * editor gives them, are shown by default; none are required (the build's
+ * captions check skips it, README "Captions").
  */
-export function BackgroundVideo({ media }: { media: Media }) {
+export function BackgroundVideo({ media, captions }: { media: Media; captions: Media | null }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
@@ -31,7 +35,9 @@ export function BackgroundVideo({ media }: { media: Media }) {
 
   return (
     <>
-      <video ref={video} className="hero__media" src={media.url} autoPlay muted loop playsInline aria-hidden="true" tabIndex={-1} />
+      <video ref={video} className="hero__media" src={media.url} autoPlay muted loop playsInline aria-hidden="true" tabIndex={-1}>
+        {captions && <CaptionsTrack captions={captions} />}
+      </video>
       {hydrated && (
         <button type="button" className="hero__motion" aria-pressed={!playing} onClick={toggle}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>

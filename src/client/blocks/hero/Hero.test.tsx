@@ -25,6 +25,21 @@ describe('blocks.hero', () => {
     expect(html).toContain('loading="lazy"');
   });
 
+  it.each([
+    ['en', 'English'],
+    ['es', 'Español'],
+  ] as const)('a background video with captions carries them as its default track in the page language (%s)', (locale, label) => {
+    const captions = { kind: 'captions' as const, url: `/assets/media/lagoon-${locale}.abc.vtt`, mime: 'text/vtt', width: null, height: null, alt: '', formats: [] };
+    const html = renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: { ...image, kind: 'video', mime: 'video/mp4', url: '/v.mp4' }, captions })} index={0} />, {
+      locale,
+    });
+    expect(html).toMatch(
+      new RegExp(`<video[^>]*src="/v.mp4"[^>]*><track kind="captions" src="/assets/media/lagoon-${locale}.abc.vtt" srcLang="${locale}" label="${label}" default=""/></video>`),
+    );
+    // An image hero has no video to caption.
+    expect(renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: image, captions })} index={0} />)).not.toContain('<track');
+  });
+
   it('plays a video medium muted and without sound track controls', () => {
     const html = renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: { ...image, kind: 'video', mime: 'video/mp4', url: '/v.mp4' } })} index={0} />);
     expect(html).toMatch(/<video[^>]*src="\/v.mp4"/);

@@ -4,7 +4,7 @@ import type { BlockComponentProps } from '../props.js';
 import { BackgroundVideo } from './BackgroundVideo.js';
 import './hero.css';
 
-/** `blocks.hero`: title, subtitle, media (image or video), cta link, height full/half. */
+/** `blocks.hero`: title, subtitle, media (image or video), captions (of a video), cta link, height full/half. */
 export function Hero({ block, index }: BlockComponentProps<'blocks.hero'>) {
   const { props } = block;
   const media = props.media ?? null;
@@ -16,7 +16,7 @@ export function Hero({ block, index }: BlockComponentProps<'blocks.hero'>) {
   return (
     <section className={`hero hero--${height}`} aria-label={title || undefined}>
       {media?.kind === 'image' && <ResponsiveImage className="hero__media" media={media} priority={index === 0} alt="" />}
-      {media?.kind === 'video' && <BackgroundVideo media={media} />}
+      {media?.kind === 'video' && <BackgroundVideo media={media} captions={props.captions ?? null} />}
       <div className="hero__scrim" />
       <div className="hero__content">
         {title && <Heading className="hero__title">{title}</Heading>}

@@ -1,9 +1,22 @@
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount, renderStatic } from '../../../../test/support/render.js';
+import { mount, renderStatic, withProviders } from '../../../../test/support/render.js';
 import { block, image } from '../../../../test/support/blocks.js';
+import type { Locale, Media } from '../../../shared/model.js';
 import { Video } from './Video.js';
 
 const video = { ...image, kind: 'video' as const, mime: 'video/mp4', url: '/assets/media/lagoon.abc.mp4', width: 640, height: 360, formats: [] };
+const captions = (locale: Locale): Media => ({
+  kind: 'captions',
+  url: `/assets/media/lagoon-${locale}.abc.vtt`,
+  mime: 'text/vtt',
+  width: null,
+  height: null,
+  alt: '',
+  formats: [],
+});
 
 describe('blocks.video', () => {
   it('autoplay is muted and inline, with poster, loop and controls; the static HTML loads nothing but the poster (it plays once in view)', () => {
@@ -29,6 +42,39 @@ describe('blocks.video', () => {
     expect(html).toContain('preload="none"');
     expect(html).not.toContain('autoPlay');
     expect(html).toContain('Tu navegador no puede reproducir este video.');
+  });
+});
+
+describe('blocks.video captions', () => {
+  it.each([
+    ['en', 'English'],
+    ['es', 'Español'],
+  ] as const)('the static HTML (%s) has a default captions track in the page language, labelled in it, inside the video', (locale, label) => {
+    const html = renderStatic(<Video block={block('blocks.video', { media: video, captions: captions(locale) })} index={0} />, { locale });
+    const track = /<video[^>]*>(<track[^>]*\/>)/.exec(html)?.[1];
+    expect(track).toBe(`<track kind="captions" src="/assets/media/lagoon-${locale}.abc.vtt" srcLang="${locale}" label="${label}" default=""/>`);
+    // Same origin (/assets/media): no crossorigin attribute is needed, and none is set.
+    expect(html).not.toMatch(/crossorigin/i);
+  });
+
+  it('no captions, no track', () => {
+    expect(renderStatic(<Video block={block('blocks.video', { media: video })} index={0} />)).not.toContain('<track');
+  });
+
+  it('hydrates the server markup without a mismatch, the track in place', async () => {
+    const element = withProviders(<Video block={block('blocks.video', { media: video, captions: captions('es') })} index={0} />, { locale: 'es' });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.appendChild(container);
+    const errors: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    await act(async () => {
+      hydrateRoot(container, element, { onRecoverableError: (error) => errors.push(error) });
+    });
+    consoleError.mockRestore();
+    expect(errors).toEqual([]);
+    const track = container.querySelector('video > track')!;
+    expect([track.getAttribute('kind'), track.getAttribute('srclang'), track.getAttribute('label'), track.hasAttribute('default')]).toEqual(['captions', 'es', 'Español', true]);
   });
 });
 

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.js';
 import { prefersReducedMotion } from '../../lib/reduced-motion.js';
 import type { BlockComponentProps } from '../props.js';
 import { singleImageUrl } from '../../../shared/media.js';
+import { CaptionsTrack } from '../../components/CaptionsTrack.js';
 
 /** The video fills the content column (72rem, 1,152 px): one poster file for every screen, so the one that covers it. */
 const POSTER_WIDTH = 1152;
@@ -11,11 +12,12 @@ const POSTER_WIDTH = 1152;
 const NEAR = '25% 0px';
 
 /**
- * `blocks.video`: media (video), poster, autoplay, loop. Autoplay is muted
+ * `blocks.video`: media (video), poster, captions, autoplay, loop. Autoplay is muted
  * (browsers refuse sound) and starts when the video comes into view, never
  * for visitors who prefer reduced motion: until then nothing but the poster
  * downloads (a video further down the page does not compete with the first
- * view). The native controls stay available, with or without JavaScript.
+ * view). The native controls stay available, with or without JavaScript,
+ * and so does the sound: captions, when given, are shown by default.
  */
 export function Video({ block }: BlockComponentProps<'blocks.video'>) {
   const { t } = useTranslation();
@@ -40,6 +42,7 @@ export function Video({ block }: BlockComponentProps<'blocks.video'>) {
   }, [autoplay]);
   const media = block.props.media ?? null;
   const poster = block.props.poster ?? null;
+  const captions = block.props.captions ?? null;
   if (!media) return null;
   return (
     <figure className="block-video container">
@@ -56,6 +59,7 @@ export function Video({ block }: BlockComponentProps<'blocks.video'>) {
         preload="none"
         aria-label={media.alt || undefined}
       >
+        {captions && <CaptionsTrack captions={captions} />}
         {t('media.videoUnsupported')}
       </video>
     </figure>

@@ -1,0 +1,85 @@
+import { declarationOf } from '../../shared/blocks/catalogue.js';
+import type { Field } from '../../shared/blocks/fields.js';
+import type { Block, ContentIssue, Media, SiteContent } from '../../shared/model.js';
+import { LOCALES } from '../../shared/locales.js';
+import { report, within, type Context } from '../content/context.js';
+import { ISSUES } from '../content/issues.js';
+import { videoSound, type VideoSound } from './video-sound.js';
+
+export interface CaptionsCheck {
+  /** The url of every captions file: the media phase publishes them only if they are WebVTT (media.ts `copyMedia`). */
+  files: Set<string>;
+  /** Videos without captions whose sound was looked at (each file once). */
+  videos: number;
+  /** `VideoWithoutCaptions` warnings, one per block. */
+  issues: ContentIssue[];
+}
+
+/**
+ * The build's captions check (README, "Captions"): a block whose declaration
+ * says its video can be heard (`captions({ audible: true })`,
+ * src/shared/blocks/fields.ts: `blocks.video`, whose native controls can
+ * always turn the sound on) and which has a video but no captions gets a
+ * `VideoWithoutCaptions` warning when the video has sound, as its bytes
+ * say (`videoSound`: an MP4's audio track; a file whose tracks cannot be
+ * read counts as sound). The hero's background video is always muted and is
+ * never checked. Pages and the layout's zones; `resolve` maps a CMS url to
+ * the file (a missing file is left to the media phase, MediaMissing).
+ */
+export async function checkCaptions(content: SiteContent, resolve: (url: string) => string): Promise<CaptionsCheck> {
+  const issues: ContentIssue[] = [];
+  const files = new Set<string>();
+  const sounds = new Map<string, Promise<VideoSound | null>>();
+  const soundOf = (url: string) => {
+    let sound = sounds.get(url);
+    if (!sound) sounds.set(url, (sound = videoSound(resolve(url))));
+    return sound;
+  };
+  const zone = async (blocks: readonly Block[], name: string, ctx: Context) => {
+    for (const block of blocks) {
+      for (const file of captionFiles(block)) files.add(file.url);
+      for (const [field, video] of uncaptionedVideos(block)) {
+        const sound = await soundOf(video.url);
+        if (!sound || sound.sound === 'no') continue;
+        const at = within(ctx, { position: Number(block.key), component: block.component });
+        report(at, `${name}[${block.key}].${field}`, ISSUES.videoWithoutCaptions(video.url, sound.how));
+      }
+    }
+  };
+  for (const page of content.pages) await zone(page.blocks, 'blocks', { strict: false, issues, entity: 'page', locale: page.locale, slug: page.slug });
+  for (const locale of LOCALES) {
+    const layout = content.layouts[locale];
+    for (const name of ['header', 'footer'] as const) await zone(layout[name], name, { strict: false, issues, entity: 'layout', locale, slug: name });
+  }
+  return { files, videos: sounds.size, issues };
+}
+
+/** The captions fields of each component, read once from its declaration. */
+const CAPTION_FIELDS = new Map<string, [string, Field][]>();
+
+function captionFields(block: Block): [string, Field][] {
+  let fields = CAPTION_FIELDS.get(block.component);
+  if (!fields) {
+    fields = Object.entries(declarationOf(block.component, 'block')?.fields ?? {}).filter(([, field]) => field.kind === 'captions');
+    CAPTION_FIELDS.set(block.component, fields);
+  }
+  return fields;
+}
+
+/** The captions files of a block. */
+function captionFiles(block: Block): Media[] {
+  return captionFields(block)
+    .map(([key]) => block.props[key] as Media | undefined)
+    .filter((media): media is Media => media?.kind === 'captions');
+}
+
+/** The empty captions fields of a block whose video can be heard, each with that video. */
+function uncaptionedVideos(block: Block): [string, Media][] {
+  const out: [string, Media][] = [];
+  for (const [key, field] of captionFields(block)) {
+    if (!field.captionsOf?.audible || block.props[key]) continue;
+    const video = block.props[field.captionsOf.video] as Media | undefined;
+    if (video?.kind === 'video') out.push([key, video]);
+  }
+  return out;
+}
