@@ -36,7 +36,8 @@ export function BackgroundVideo({ media, captions }: { media: Media; captions: M
   return (
     <>
       <video ref={video} className="hero__media" src={media.url} autoPlay muted loop playsInline aria-hidden="true" tabIndex={-1}>
-        {captions && <CaptionsTrack captions={captions} />}
+        {/* Always muted and decorative: its captions are carried, not laid over the hero's title. */}
+        {captions && <CaptionsTrack captions={captions} shown={false} />}
       </video>
       {hydrated && (
         <button type="button" className="hero__motion" aria-pressed={!playing} onClick={toggle}>

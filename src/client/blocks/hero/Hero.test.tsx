@@ -28,13 +28,13 @@ describe('blocks.hero', () => {
   it.each([
     ['en', 'English'],
     ['es', 'Español'],
-  ] as const)('a background video with captions carries them as its default track in the page language (%s)', (locale, label) => {
+  ] as const)('a background video with captions carries them in the page language, not shown over the hero (it is always muted) (%s)', (locale, label) => {
     const captions = { kind: 'captions' as const, url: `/assets/media/lagoon-${locale}.abc.vtt`, mime: 'text/vtt', width: null, height: null, alt: '', formats: [] };
     const html = renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: { ...image, kind: 'video', mime: 'video/mp4', url: '/v.mp4' }, captions })} index={0} />, {
       locale,
     });
     expect(html).toMatch(
-      new RegExp(`<video[^>]*src="/v.mp4"[^>]*><track kind="captions" src="/assets/media/lagoon-${locale}.abc.vtt" srcLang="${locale}" label="${label}" default=""/></video>`),
+      new RegExp(`<video[^>]*src="/v.mp4"[^>]*><track kind="captions" src="/assets/media/lagoon-${locale}.abc.vtt" srcLang="${locale}" label="${label}"/></video>`),
     );
     // An image hero has no video to caption.
     expect(renderStatic(<Hero block={block('blocks.hero', { title: 'x', media: image, captions })} index={0} />)).not.toContain('<track');

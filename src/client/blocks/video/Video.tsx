@@ -59,7 +59,7 @@ export function Video({ block }: BlockComponentProps<'blocks.video'>) {
         preload="none"
         aria-label={media.alt || undefined}
       >
-        {captions && <CaptionsTrack captions={captions} />}
+        {captions && <CaptionsTrack captions={captions} shown />}
         {t('media.videoUnsupported')}
       </video>
     </figure>
