@@ -2,7 +2,7 @@ import type { BlogPosting, BreadcrumbList, Graph, HotelRoom, Organization, Resor
 import type { Resort as BookingResort } from './booking.js';
 import { absoluteUrl, type HeadData } from './head.js';
 import type { Block, Layout, Media, Page } from './model.js';
-import { serializeForScript, type Payload } from './payload.js';
+import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.js';
 
 /**
  * Structured data (schema.org JSON-LD, README "Structured data") of a page,
@@ -14,9 +14,6 @@ import { serializeForScript, type Payload } from './payload.js';
  * content contract does not have (address, geo, author, star rating, price)
  * is left out, and the README lists them.
  */
-
-/** The id of the page's `<script type="application/ld+json">`: the client replaces it on navigation. */
-export const STRUCTURED_DATA_ID = '__MAREA_LD__';
 
 /**
  * Where a page's share image comes from (README "Share cards"): the SEO

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/node/build/hash.js';
 import { ROOT } from '../../src/node/build/paths.js';
-import type { PagePayload } from '../../src/shared/payload.js';
+import { STRUCTURED_DATA_ID, type PagePayload } from '../../src/shared/payload.js';
 import { payloadFile } from '../../src/shared/routes.js';
-import { STRUCTURED_DATA_ID, structuredDataHtml } from '../../src/shared/structured-data.js';
+import { structuredDataHtml } from '../../src/shared/structured-data.js';
 import { buildSite } from '../support/build-site.js';
 
 /**

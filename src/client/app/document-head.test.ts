@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorHead, headHtml, pageHead } from '../../shared/head.js';
 import type { Block, Page } from '../../shared/model.js';
 import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
-import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
-import { STRUCTURED_DATA_ID, structuredDataHtml } from '../../shared/structured-data.js';
+import { PAYLOAD_VERSION, STRUCTURED_DATA_ID, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
+import { structuredDataHtml } from '../../shared/structured-data.js';
 import { applyHead } from './document-head.js';
 
 const SITE = 'https://marea.example';
@@ -82,9 +82,10 @@ describe('applyHead: the share card and the structured data follow client-side n
     expect(ld()[0]!['@graph'].map((n) => n['@type'])).toEqual(['Organization', 'WebSite']);
   });
 
-  it('navigating to a post replaces the graph and the card: one JSON-LD script, the post’s, article tags, no stale locale alternate', () => {
+  it('navigating to a post replaces the graph and the card: the old graph goes at once, then one JSON-LD script, the post’s; article tags, no stale locale alternate', async () => {
     applyHead(post);
-    expect(ld()).toHaveLength(1);
+    expect(ld()).toEqual([]);
+    await vi.waitFor(() => expect(ld()).toHaveLength(1));
     expect(ld()[0]!['@graph'].map((n) => n['@type'])).toEqual(['WebPage', 'BreadcrumbList', 'BlogPosting']);
     expect(document.getElementById(STRUCTURED_DATA_ID)?.textContent).toBe(structuredDataHtml(post).replace(/^<script[^>]*>|<\/script>$/g, ''));
     expect(meta('og:type')).toEqual(['article']);
@@ -94,7 +95,15 @@ describe('applyHead: the share card and the structured data follow client-side n
     applyHead(home);
     expect(meta('article:published_time')).toEqual([]);
     expect(meta('og:locale:alternate')).toEqual(['es_MX']);
-    expect(ld()[0]!['@graph'].map((n) => n['@type'])).toEqual(['Organization', 'WebSite']);
+    await vi.waitFor(() => expect(ld()[0]?.['@graph'].map((n) => n['@type'])).toEqual(['Organization', 'WebSite']));
+  });
+
+  it('two navigations in a row: only the last page’s graph is shown', async () => {
+    applyHead(post);
+    applyHead(home);
+    await vi.waitFor(() => expect(ld()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ld().map((g) => g['@graph'][0]!['@type'])).toEqual(['Organization']);
   });
 
   it('an error page removes the previous page’s JSON-LD and share image', () => {

@@ -1,7 +1,5 @@
 import { ogLocaleAlternates, shareTags } from '../../shared/head.js';
-import type { Payload } from '../../shared/payload.js';
-import { serializeForScript } from '../../shared/payload.js';
-import { STRUCTURED_DATA_ID, structuredData } from '../../shared/structured-data.js';
+import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from '../../shared/payload.js';
 
 /** Every share-card meta tag the head may carry (shared/head.ts `shareTags`), so a page without one removes the last page's. */
 const SHARE_KEYS = [
@@ -52,15 +50,34 @@ export function applyHead(payload: Payload): void {
   applyStructuredData(payload);
 }
 
-/** The page's JSON-LD, rebuilt from its payload as the build made it (same function, same escaping); removed on error pages. */
+/** Whether the document still shows the static HTML's head: its JSON-LD is the page's own (render.ts). */
+let firstView = true;
+/** The payload whose structured data is being made: a navigation that lands before the last one's is made wins. */
+let latest: Payload | null = null;
+
+/**
+ * The page's JSON-LD, rebuilt from its payload by the function the build
+ * used (same graph, same escaping). The old one is removed at once, so the
+ * document never shows the previous page's; the generator is loaded on the
+ * first client-side navigation, not with the first view, which has its own.
+ * A failed load leaves the page without (crawlers read each page's HTML).
+ */
 function applyStructuredData(payload: Payload): void {
-  const graph = structuredData(payload);
-  const current = document.getElementById(STRUCTURED_DATA_ID);
-  if (!graph) return current?.remove();
-  const text = serializeForScript(graph);
-  if (current?.textContent === text) return; // the first view: the static HTML has it
-  const script = current ?? document.head.appendChild(Object.assign(document.createElement('script'), { type: 'application/ld+json', id: STRUCTURED_DATA_ID }));
-  script.textContent = text;
+  if (firstView) {
+    firstView = false;
+    return;
+  }
+  latest = payload;
+  document.getElementById(STRUCTURED_DATA_ID)?.remove();
+  if (payload.kind !== 'page') return;
+  import('../../shared/structured-data.js')
+    .then(({ structuredData }) => {
+      const graph = structuredData(payload);
+      if (latest !== payload || !graph) return;
+      document.getElementById(STRUCTURED_DATA_ID)?.remove();
+      document.head.appendChild(Object.assign(document.createElement('script'), { type: 'application/ld+json', id: STRUCTURED_DATA_ID, textContent: serializeForScript(graph) }));
+    })
+    .catch((error: unknown) => console.warn('Structured data not updated:', error));
 }
 
 function setMeta(attr: 'name' | 'property', key: string, value: string | null): void {
