@@ -1,7 +1,7 @@
 import type { Locale, Page } from './model.js';
 import { LOCALES, LOCALE_INFO } from './locales.js';
 
-/** A page's share-card image (README, SEO: "Share cards"): a JPEG or PNG rendition, absolute url, its real pixel size. */
+/** A page's share-card image (README "Share cards"): a JPEG or PNG rendition, absolute url, its real pixel size. */
 export interface ShareImage {
   url: string;
   width: number;
@@ -9,7 +9,7 @@ export interface ShareImage {
   alt: string;
 }
 
-/** One step of a page's breadcrumb trail (README, SEO: "Structured data"), absolute url. */
+/** One step of a page's breadcrumb trail (README "Structured data"), absolute url. */
 export interface Crumb {
   name: string;
   url: string;

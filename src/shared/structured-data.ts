@@ -1,4 +1,4 @@
-import type { BlogPosting, BreadcrumbList, Graph, HotelRoom, Organization, Resort, Thing, WebPage, WebSite } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, Graph, HotelRoom, Organization, ResortLeaf, Thing, WebPage, WebSite } from 'schema-dts';
 import type { Resort as BookingResort } from './booking.js';
 import { absoluteUrl, type HeadData } from './head.js';
 import type { Block, Layout, Media, Page } from './model.js';
@@ -15,6 +15,9 @@ import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.
  * is left out, and the README lists them.
  */
 
+/** The media types a share image may come from: what every chat app shows once re-encoded (share-image.ts). */
+const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
 /**
  * Where a page's share image comes from (README "Share cards"): the SEO
  * metaImage, else the image of its first hero, else its cover; raster
@@ -26,8 +29,6 @@ export function shareSource(page: Pick<Page, 'seo' | 'blocks' | 'cover'>): Media
   const hero = page.blocks.find((b) => b.component === 'blocks.hero')?.props.media as Media | null | undefined;
   return [page.seo.metaImage, hero, page.cover].find((m): m is Media => !!m && m.kind === 'image' && RASTER.has(m.mime)) ?? null;
 }
-
-const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /** The Organization and WebSite name when the content names none: the logo's alt text, else the site's host. */
 export function siteNameOf(layout: Layout | null, siteUrl: string): string {
@@ -118,7 +119,7 @@ function organization(head: HeadData, layout: Layout, id: string): Organization 
   };
 }
 
-function resortNode(head: HeadData, resort: BookingResort, org: { '@id': string }): Resort & object {
+function resortNode(head: HeadData, resort: BookingResort, org: { '@id': string }): ResortLeaf {
   return {
     '@type': 'Resort',
     '@id': `${head.site}#resort-${encodeURIComponent(resort.code)}`,
