@@ -16,7 +16,7 @@ export interface PageData {
   siteMap: SiteMapGroup[] | null;
   /** Modals opened by links on the page or its layout (content contract, Modal), all items kept: the browser picks the geolocated one. */
   modals: Modal[];
-  /** Resorts of the locale's booking blocks, for `destination` form fields. */
+  /** Resorts of the locale's booking blocks, for `destination` form fields and a destination page's structured data. */
   resorts: Resort[];
 }
 

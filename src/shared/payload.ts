@@ -63,6 +63,9 @@ export const PAYLOAD_LINK_ATTRIBUTE = 'data-marea-payload';
 /** The id of the `<script type="application/json">` that carries the error pages' payload in the HTML. */
 export const PAYLOAD_SCRIPT_ID = '__MAREA_PAYLOAD__';
 
+/** The id of the page's `<script type="application/ld+json">` (src/shared/structured-data.ts): the client replaces it on navigation. */
+export const STRUCTURED_DATA_ID = '__MAREA_LD__';
+
 /** The id of the script carrying the page's locale messages (every page, 404 pages too: rule 11). */
 export const MESSAGES_SCRIPT_ID = '__MAREA_MESSAGES__';
 

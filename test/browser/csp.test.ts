@@ -160,7 +160,7 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     );
   });
 
-  it('every inline script and <style> of every built page is allowed by its hash (JSON data blocks need nothing)', async () => {
+  it('every inline script and <style> of every built page is allowed by its hash (JSON and JSON-LD data blocks need nothing)', async () => {
     const csp = (await fetch(`${origin}/`)).headers.get('content-security-policy') ?? '';
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
     const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('builds'));
@@ -169,7 +169,8 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     for (const file of files) {
       const html = await readFile(path.join(dist, file), 'utf8');
       for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-        if (/\bsrc=/.test(attributes) || /type="application\/json"/.test(attributes)) continue;
+        // JSON data blocks, the payload's and the structured data's (README "Structured data"), are never executed: no hash needed.
+        if (/\bsrc=/.test(attributes) || /type="application\/(?:ld\+)?json"/.test(attributes)) continue;
         inline.scripts.add(text);
       }
       for (const [, text = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) inline.styles.add(text);
@@ -214,6 +215,14 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     await page.locator('a[href="/blog"]:visible').first().click();
     await page.waitForURL(`${origin}/blog`);
     await page.waitForLoadState('networkidle');
+    // The structured data and the share card were replaced by the blog's, as its static HTML has them (README "Search and sharing").
+    const blog = await readFile(path.join(dist, 'blog.html'), 'utf8');
+    const head = await page.evaluate(() => ({
+      ld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent),
+      image: document.querySelector<HTMLMetaElement>('meta[property="og:image"]')?.content,
+    }));
+    expect(head.ld).toEqual([blog.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/)?.[1]]);
+    expect(head.image).toBe(blog.match(/<meta property="og:image" content="([^"]+)"/)?.[1]);
     expect(await violations(page)).toEqual([]);
     expect(cspConsole(problems)).toEqual([]);
     await page.context().close();

@@ -24,7 +24,7 @@ export function PageRoute() {
   // The hash when the view starts (a later hash change is not a new view).
   const viewHash = useEffectEvent(() => (location.hash.startsWith('#modal=') ? '' : location.hash));
   useEffect(() => {
-    applyHead(payload.head);
+    applyHead(payload);
     emitPageView({ url: `${view}${viewHash()}`, title: document.title });
   }, [payload, view]);
   const i18n = i18nFor(payload.locale);

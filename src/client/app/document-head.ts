@@ -1,19 +1,39 @@
-import type { HeadData } from '../../shared/head.js';
+import { ogLocaleAlternates, shareTags } from '../../shared/head.js';
+import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from '../../shared/payload.js';
+
+/** Every share-card meta tag the head may carry (shared/head.ts `shareTags`), so a page without one removes the last page's. */
+const SHARE_KEYS = [
+  ['property', 'og:type'],
+  ['property', 'og:site_name'],
+  ['property', 'og:locale'],
+  ['property', 'og:title'],
+  ['property', 'og:description'],
+  ['property', 'og:url'],
+  ['property', 'og:image'],
+  ['property', 'og:image:width'],
+  ['property', 'og:image:height'],
+  ['property', 'og:image:alt'],
+  ['property', 'article:published_time'],
+  ['name', 'twitter:card'],
+] as const;
 
 /**
  * Applies a page's head after a client-side navigation (the static HTML
  * already has it for the first view): lang, title, description, canonical,
- * robots and hreflang links (rule 12).
+ * robots and hreflang links (rule 12), the share-card tags and the
+ * structured data (README "Search and sharing"), so the document never
+ * shows the previous page's.
  */
-export function applyHead(head: HeadData): void {
+export function applyHead(payload: Payload): void {
+  const head = payload.head;
   document.documentElement.lang = head.lang;
   if (document.title !== head.title) document.title = head.title;
   setMeta('name', 'description', head.description);
   setMeta('name', 'robots', head.robots);
-  setMeta('property', 'og:title', head.title);
-  setMeta('property', 'og:description', head.description);
-  setMeta('property', 'og:url', head.canonical);
-  setMeta('property', 'og:image', head.image);
+  const share = new Map(shareTags(head).map(([, key, value]) => [key, value]));
+  for (const [attr, key] of SHARE_KEYS) setMeta(attr, key, share.get(key) ?? null);
+  document.head.querySelectorAll('meta[property="og:locale:alternate"]').forEach((el) => el.remove());
+  for (const locale of ogLocaleAlternates(head)) appendMeta('property', 'og:locale:alternate', locale);
   const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (head.canonical) {
     const link = canonical ?? document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'canonical' }));
@@ -27,6 +47,37 @@ export function applyHead(head: HeadData): void {
     link.href = alt.href;
     document.head.appendChild(link);
   }
+  applyStructuredData(payload);
+}
+
+/** Whether the document still shows the static HTML's head: its JSON-LD is the page's own (render.ts). */
+let firstView = true;
+/** The payload whose structured data is being made: a navigation that lands before the last one's is made wins. */
+let latest: Payload | null = null;
+
+/**
+ * The page's JSON-LD, rebuilt from its payload by the function the build
+ * used (same graph, same escaping). The old one is removed at once, so the
+ * document never shows the previous page's; the generator is loaded on the
+ * first client-side navigation, not with the first view, which has its own.
+ * A failed load leaves the page without (crawlers read each page's HTML).
+ */
+function applyStructuredData(payload: Payload): void {
+  if (firstView) {
+    firstView = false;
+    return;
+  }
+  latest = payload;
+  document.getElementById(STRUCTURED_DATA_ID)?.remove();
+  if (payload.kind !== 'page') return;
+  import('../../shared/structured-data.js')
+    .then(({ structuredData }) => {
+      const graph = structuredData(payload);
+      if (latest !== payload || !graph) return;
+      document.getElementById(STRUCTURED_DATA_ID)?.remove();
+      document.head.appendChild(Object.assign(document.createElement('script'), { type: 'application/ld+json', id: STRUCTURED_DATA_ID, textContent: serializeForScript(graph) }));
+    })
+    .catch((error: unknown) => console.warn('Structured data not updated:', error));
 }
 
 function setMeta(attr: 'name' | 'property', key: string, value: string | null): void {
@@ -35,10 +86,13 @@ function setMeta(attr: 'name' | 'property', key: string, value: string | null): 
     meta?.remove();
     return;
   }
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.setAttribute(attr, key);
-    document.head.appendChild(meta);
-  }
+  meta ??= appendMeta(attr, key, value);
   meta.content = value;
+}
+
+function appendMeta(attr: 'name' | 'property', key: string, value: string): HTMLMetaElement {
+  const meta = document.createElement('meta');
+  meta.setAttribute(attr, key);
+  meta.content = value;
+  return document.head.appendChild(meta);
 }

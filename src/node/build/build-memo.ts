@@ -3,6 +3,7 @@ import { createNormaliseMemo, type NormaliseMemo } from '../content/normalise.js
 import type { BuiltPage } from './list-pages.js';
 import { mediaUrlsInContent, rewriteMediaUrls, type KnownMedia } from './media.js';
 import type { PayloadContext } from './payloads.js';
+import { headDeps } from './head-context.js';
 
 /** Blocks whose build-time data comes from other pages (lists, the site map) or the whole site (forms: resorts). */
 const SITE_WIDE = new Set(['blocks.blog-list', 'blocks.pagination', 'blocks.site-map', 'blocks.form', 'modals.embedded-form', 'blocks.booking']);
@@ -89,8 +90,22 @@ export function payloadDeps(content: SiteContent, built: BuiltPage, ctx: Payload
   const { source } = built;
   const locale = source.locale;
   const layout = content.layouts[locale];
-  const siteWide = [source.blocks, layout.header, layout.footer, ...content.modals[locale].map((m) => m.items)].some((blocks) => blocks.some((b) => SITE_WIDE.has(b.component)));
-  return [source, built.n, layout, content.modals[locale], siteWide ? content.pages : null, ctx.release, ctx.day, ctx.siteUrl, ctx.countries[locale]];
+  // A destination page lists the resorts of every booking block of its locale (structured data).
+  const siteWide =
+    source.kind === 'destination' ||
+    [source.blocks, layout.header, layout.footer, ...content.modals[locale].map((m) => m.items)].some((blocks) => blocks.some((b) => SITE_WIDE.has(b.component)));
+  return [
+    source,
+    built.n,
+    layout,
+    content.modals[locale],
+    siteWide ? content.pages : null,
+    ctx.release,
+    ctx.day,
+    ctx.siteUrl,
+    ctx.countries[locale],
+    ...headDeps(content, built, ctx.siteUrl, ctx.shares),
+  ];
 }
 
 function parts(content: SiteContent): object[] {

@@ -16,7 +16,8 @@ import type { RenderedFile } from './render.js';
  * What each directive allows, and why:
  * - `default-src 'self'`: fonts, media (video), manifests, frames: only ours.
  * - `script-src 'self'` + the hash of each inline script (the boot script,
- *   boot-script.ts; `type="application/json"` data blocks do not execute and
+ *   boot-script.ts; `type="application/json"` and `application/ld+json`
+ *   data blocks, the payload and the structured data, do not execute and
  *   need nothing) + Google Tag Manager when `PUBLIC_GTM_ID` is set. Never
  *   `'unsafe-inline'`: an injected `<script>` does not run. The Datadog RUM
  *   SDK is bundled (its own chunk, `'self'`): no Datadog script host.

@@ -3,6 +3,8 @@ import { errorHead, pageHead } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { Config } from '../config/env.js';
 import type { BuiltPage } from './list-pages.js';
+import { headContext } from './head-context.js';
+import type { ShareRendition } from './share-image.js';
 import { pageData, referencedModals } from './resolve-page-data.js';
 import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
 import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
@@ -15,15 +17,23 @@ export interface PayloadContext {
   countries: Record<Locale, string>;
   /** Rule 13/29: the UTC day the build renders dated content for. */
   day: string;
+  /** Share-card renditions made by the media phase (share-image.ts), by the site url of their source; empty in a draft preview. */
+  shares: ReadonlyMap<string, ShareRendition>;
 }
 
 /** The context of every payload of a build (or a preview) rendered for `now`'s UTC day (rule 13). */
-export function payloadContext(config: Pick<Config, 'siteUrl' | 'defaultCountry'>, release: string, now: Date): PayloadContext {
-  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: now.toISOString().slice(0, 10) };
+export function payloadContext(
+  config: Pick<Config, 'siteUrl' | 'defaultCountry'>,
+  release: string,
+  now: Date,
+  shares: ReadonlyMap<string, ShareRendition> = new Map(),
+): PayloadContext {
+  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: now.toISOString().slice(0, 10), shares };
 }
 
 /** Rule 18: what a page (a list page too) needs to render without the CMS. */
-export function pagePayload(content: SiteContent, { page, source, n }: BuiltPage, ctx: PayloadContext): PagePayload {
+export function pagePayload(content: SiteContent, built: BuiltPage, ctx: PayloadContext): PagePayload {
+  const { page, source, n } = built;
   return {
     v: PAYLOAD_VERSION,
     kind: 'page',
@@ -32,7 +42,7 @@ export function pagePayload(content: SiteContent, { page, source, n }: BuiltPage
     path: page.path,
     page,
     layout: content.layouts[page.locale],
-    head: pageHead(page, ctx.siteUrl, ''),
+    head: pageHead(page, ctx.siteUrl, '', headContext(content, built, ctx.siteUrl, ctx.shares)),
     country: ctx.countries[page.locale],
     day: ctx.day,
     data: pageData(content, source, n),

@@ -11,6 +11,7 @@ import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './m
 import { checkCaptions } from './captions.js';
 import { formatIssue } from '../content/report.js';
 import { encodeImages, rasterImages } from './media-encode.js';
+import { encodeShareImages, shareSources } from './share-image.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
@@ -130,14 +131,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   const media = await phases.run(
     'media',
-    async () =>
-      encodeImages(
-        await copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media, captions.files),
-        rasterImages(loaded.content),
-        staging,
-        path.join(paths.work, 'media'),
-      ),
-    (m) => `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache`,
+    async () => {
+      const cache = path.join(paths.work, 'media');
+      const copied = await copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media, captions.files);
+      const encoded = await encodeImages(copied, rasterImages(loaded.content), staging, cache);
+      // The share-card images (README "Share cards"), after the copies they are made from.
+      const share = await encodeShareImages(encoded, shareSources(loaded.content.pages), staging, cache);
+      return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
+    },
+    (m) =>
+      `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache; share images: ${m.share.renditions.size} (${m.share.encoded} encoded)`,
   );
   if (media.missing.length > 0 || media.undecodable.length > 0 || media.refused.length > 0) {
     throw new ContentValidationError(
@@ -153,7 +156,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { html, chunks } = await readTemplate(bundle);
   // Rule 11: every page embeds its locale's messages (data, not JavaScript).
   const messages = { en: await localeMessages(paths.root, 'en'), es: await localeMessages(paths.root, 'es') };
-  const ctx = payloadContext(config, release, options.now ?? new Date());
+  const ctx = payloadContext(config, release, options.now ?? new Date(), media.share.renditions);
   const pages = builtPages(content.pages);
   const previous = options.full ? null : await PageIndex.latest(paths, release);
   const index = new PageIndex(release, ctx.day);

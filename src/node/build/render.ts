@@ -7,6 +7,7 @@ import { htmlFile, notFoundPath, payloadFile, payloadUrl } from '../../shared/ro
 import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
 import { pageHints } from './hints.js';
+import { structuredDataHtml } from '../../shared/structured-data.js';
 
 export interface RenderedFile {
   file: string;
@@ -59,6 +60,8 @@ export function pageRenderer(render: ServerRender, template: PageTemplate, messa
     const data = own + (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
     const hints = pageHints(payload, chunks);
     const preload = job.payloadFile ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(payloadUrl(job.url, payload.release))}" ${PAYLOAD_LINK_ATTRIBUTE}>` : '';
-    return template.render({ head: payload.head, app, data, hints: { early: hints.early, late: [preload, hints.late].filter(Boolean).join('\n    ') } });
+    // The structured data (README "Structured data") closes the head: it is data, nothing waits for it.
+    const late = [preload, hints.late, structuredDataHtml(payload)].filter(Boolean).join('\n    ');
+    return template.render({ head: payload.head, app, data, hints: { early: hints.early, late } });
   };
 }

@@ -196,6 +196,7 @@ export function pageData(content: SiteContent, page: Page, n: number): PageData 
     pagination: list ? { page: list.page, pageCount: list.pageCount, slugs: Array.from({ length: list.pageCount }, (_, i) => listPageSlug(page.slug, i + 1)) } : null,
     siteMap: page.blocks.some((b) => b.component === 'blocks.site-map') ? siteMapOf(content.pages, page.locale) : null,
     modals,
-    resorts: usesForms ? resortsOf(content, page.locale) : [],
+    // Forms offer them as destinations; a destination page describes its own in its structured data (src/shared/structured-data.ts).
+    resorts: usesForms || page.kind === 'destination' ? resortsOf(content, page.locale) : [],
   };
 }

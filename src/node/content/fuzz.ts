@@ -369,7 +369,7 @@ function toStrapi4(value: unknown, level = 0): unknown {
 
 const CODES = new Set(Object.values(CATALOGUE).map((d) => d.code));
 
-const PAYLOAD_CONTEXT: PayloadContext = { release: 'fuzz', siteUrl: 'https://resort.example', countries: { en: 'USA', es: 'MEX' }, day: '2026-06-15' };
+const PAYLOAD_CONTEXT: PayloadContext = { release: 'fuzz', siteUrl: 'https://resort.example', countries: { en: 'USA', es: 'MEX' }, day: '2026-06-15', shares: new Map() };
 
 export interface CaseResult {
   pages: number;

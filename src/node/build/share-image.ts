@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from '../../shared/model.js';
+import { shareSource } from '../../shared/structured-data.js';
+import type { MediaCopy } from './media.js';
+
+/**
+ * Share-card images (README "Share cards"): chat apps and social networks
+ * read `og:image` once, at 1200 px wide (Facebook's and LinkedIn's size),
+ * and not all of them read AVIF or WebP. So each page's share source
+ * (`shareSource`) gets one JPEG at 1200 px wide, or a PNG when the source is
+ * a PNG or has transparency (a logo on a clear background stays clear),
+ * never enlarged. Cached like the AVIF and WebP variants (media-encode.ts):
+ * by the copy's content-hashed name and `SHARE_KEY`.
+ */
+const SHARE_WIDTH = 1200;
+const SETTINGS = { jpeg: { quality: 82, mozjpeg: true }, png: { compressionLevel: 9, palette: false } } as const;
+
+/** Names the settings and the encoder in each share file's name and cache entry. */
+const SHARE_KEY = createHash('sha256')
+  .update(JSON.stringify({ SETTINGS, SHARE_WIDTH, sharp: sharp.versions.sharp, vips: sharp.versions.vips }))
+  .digest('hex')
+  .slice(0, 8);
+
+/** A share rendition as written: its site url and real pixel size. */
+export interface ShareRendition {
+  url: string;
+  width: number;
+  height: number;
+}
+
+interface Entry {
+  file: string;
+  width: number;
+  height: number;
+}
+
+/** The CMS urls of the pages' share sources (before the media phase rewrites urls), sorted. */
+export function shareSources(pages: readonly Page[]): string[] {
+  return [...new Set(pages.map((page) => shareSource(page)?.url).filter((url): url is string => !!url))].sort();
+}
+
+/**
+ * Encodes the share rendition of each source (already copied into `outDir`)
+ * beside its copy (`sea.1a2b3c4d5e.jpg` → `sea.1a2b3c4d5e.share-k3y.jpg`),
+ * and returns them by the copy's site url, the key `payloads.ts` looks them up by.
+ */
+export async function encodeShareImages(
+  copy: MediaCopy,
+  sources: string[],
+  outDir: string,
+  cacheDir: string,
+): Promise<{ renditions: Map<string, ShareRendition>; encoded: number; bytes: number }> {
+  const renditions = new Map<string, ShareRendition>();
+  let encoded = 0;
+  let bytes = 0;
+  for (const url of sources) {
+    const site = copy.urls.get(url);
+    if (!site || !/\.(jpg|png|webp)$/.test(site)) continue; // missing, refused or not raster after all: reported by the media phase
+    const cached = path.join(cacheDir, `${path.basename(site)}-share-${SHARE_KEY}`);
+    let entry = await cachedEntry(cached);
+    if (!entry) {
+      entry = await encode(await readFile(path.join(outDir, site)), cached);
+      encoded += 1;
+    }
+    const target = `${site.slice(0, site.lastIndexOf('.'))}.share-${SHARE_KEY}${path.extname(entry.file)}`;
+    await copyFile(path.join(cached, entry.file), path.join(outDir, target));
+    bytes += (await stat(path.join(outDir, target))).size;
+    renditions.set(site, { url: target, width: entry.width, height: entry.height });
+  }
+  return { renditions, encoded, bytes };
+}
+
+async function cachedEntry(dir: string): Promise<Entry | null> {
+  try {
+    const entry = JSON.parse(await readFile(path.join(dir, 'entry.json'), 'utf8')) as Entry;
+    await stat(path.join(dir, entry.file));
+    return entry;
+  } catch {
+    return null;
+  }
+}
+
+let encodings = 0;
+
+/** One rendition into a temporary folder, renamed into the cache (a parallel build may have written the same entry first: kept). */
+async function encode(bytes: Buffer, dir: string): Promise<Entry> {
+  const meta = await sharp(bytes).metadata();
+  const png = meta.format === 'png' || meta.hasAlpha === true;
+  const image = sharp(bytes).rotate().resize({ width: SHARE_WIDTH, withoutEnlargement: true });
+  const file = png ? 'share.png' : 'share.jpg';
+  const tmp = `${dir}.tmp-${process.pid}-${(encodings += 1)}`;
+  await mkdir(tmp, { recursive: true });
+  try {
+    // The size sharp reports is that of the file written: what og:image:width and og:image:height say.
+    const info = await (png ? image.png(SETTINGS.png) : image.flatten({ background: '#ffffff' }).jpeg(SETTINGS.jpeg)).toFile(path.join(tmp, file));
+    const entry: Entry = { file, width: info.width, height: info.height };
+    await writeFile(path.join(tmp, 'entry.json'), JSON.stringify(entry));
+    const existing = await cachedEntry(dir);
+    if (existing) return existing;
+    await rm(dir, { recursive: true, force: true });
+    await rename(tmp, dir).catch(async (error: unknown) => {
+      if (!(await cachedEntry(dir))) throw error;
+    });
+    return entry;
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
