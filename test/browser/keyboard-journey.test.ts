@@ -32,19 +32,30 @@ type Trail = string[];
 
 const describeFocus = (page: Page) => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'null');
 
-/** Presses a key and asserts that focus is still somewhere and that a sighted user can see it. */
-async function press(page: Page, trail: Trail, key: string): Promise<void> {
-  await page.keyboard.press(key);
+/** Asserts that focus is somewhere and that a sighted user can see it; `step` (the key just pressed) joins the trail. */
+async function expectVisibleFocus(page: Page, trail: Trail, step: string): Promise<void> {
   // One frame: focus moves and scrolls happen in the same task as the key's handlers, styles after.
   await page.evaluate(() => new Promise(requestAnimationFrame));
   const state = await focusState(page);
-  trail.push(`${key} → ${state.element}`);
+  trail.push(`${step} → ${state.element}`);
   const where = trail.slice(-6).join('\n');
   expect(state.lost, `focus lost after:\n${where}`).toBe(false);
   expect(state.focusVisible, `focus not :focus-visible after:\n${where}`).toBe(true);
   expect(state.indicator, `no focus indicator after:\n${where}`).toBe(true);
   expect(state.inViewport, `focus outside the viewport after:\n${where}`).toBe(true);
   expect(state.obscured, `focus hidden under another layer after:\n${where}`).toBe(false);
+}
+
+/** Presses a key, then checks the focus. */
+async function press(page: Page, trail: Trail, key: string): Promise<void> {
+  await page.keyboard.press(key);
+  await expectVisibleFocus(page, trail, key);
+}
+
+/** Types text into the focused field, then checks the focus. */
+async function type(page: Page, trail: Trail, text: string): Promise<void> {
+  await page.keyboard.type(text);
+  await expectVisibleFocus(page, trail, `"${text}"`);
 }
 
 const focusMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
@@ -95,19 +106,16 @@ describe('keyboard-only journeys', () => {
       await tabTo(page, trail, 'a[data-modal]');
       const modal = await page.evaluate(() => document.activeElement!.getAttribute('data-modal')!);
       await page.keyboard.press('Enter');
-      trail.push(`Enter → #modal=${modal}`);
       await page.waitForSelector('dialog.modal[open]');
       await page.waitForFunction(() => !!document.activeElement?.closest('dialog.modal[open]'));
+      await expectVisibleFocus(page, trail, `Enter (#modal=${modal})`);
       await press(page, trail, 'Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('dialog.modal[open]'))).toBe(true);
       // Escape closes it; focus is back on the link that opened it.
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('dialog.modal[open]') && window.location.hash === '');
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      const back = await focusState(page);
-      trail.push(`Escape → ${back.element}`);
+      await expectVisibleFocus(page, trail, 'Escape');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-modal'))).toBe(modal);
-      expect(back).toMatchObject({ lost: false, focusVisible: true, indicator: true, inViewport: true, obscured: false });
 
       // Rooms, from the main navigation.
       await tabTo(page, trail, `a.site-nav__link[href="${ROOMS[locale]}"]`, true);
@@ -126,15 +134,16 @@ describe('keyboard-only journeys', () => {
 
       // Resort: type to filter, Enter picks.
       await tabTo(page, trail, `${widget} input[id$="-resort"]`);
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('punta');
+      await press(page, trail, 'Control+A');
+      await type(page, trail, 'punta');
       await press(page, trail, 'Enter');
       expect(await page.locator(`${widget} input[id$="-resort"]`).inputValue()).toBe('Marea Punta Mita');
       // Dates on the calendar: it opens on the check-in (tomorrow); a week later, then 3 nights.
       await tabTo(page, trail, `${widget} .booking__calendar-button`);
       await page.keyboard.press('Enter');
-      trail.push('Enter → calendar');
+      // The calendar is its own chunk: focus stays on its button until it has loaded and takes it.
       await page.waitForSelector(`${widget} .calendar [data-date="${day(1)}"]:focus`);
+      await expectVisibleFocus(page, trail, 'Enter (calendar)');
       await press(page, trail, 'ArrowDown');
       await press(page, trail, 'Enter');
       await press(page, trail, 'ArrowRight');
@@ -145,7 +154,7 @@ describe('keyboard-only journeys', () => {
       await tabTo(page, trail, `${widget} .guests__toggle`);
       await press(page, trail, 'Enter');
       await press(page, trail, 'Tab');
-      await page.keyboard.type('3');
+      await type(page, trail, '3');
       await press(page, trail, 'Escape');
       expect(await focusMatches(page, `${widget} .guests__toggle`)).toBe(true);
       // Book.
