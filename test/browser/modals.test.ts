@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
@@ -163,7 +162,7 @@ describe('modals (docs/architecture.md, "Modals")', () => {
     await page.context().close();
   });
 
-  it('Spanish page: Spanish content (the es build is for MEX) and labels; axe finds no serious issue in the open dialog', async () => {
+  it('Spanish page: Spanish content (the es build is for MEX) and labels; a full-screen sheet on a phone (axe-core checks every modal in accessibility.test.ts)', async () => {
     const { page, problems } = await open('/es/habitaciones/suite-vista-al-mar', { width: 375 });
     await page.locator('a[data-modal="ocean-view-suite"]').first().click();
     await opened(page);
@@ -173,8 +172,6 @@ describe('modals (docs/architecture.md, "Modals")', () => {
     // A phone: the sheet fills the screen.
     const box = await page.locator(dialog).boundingBox();
     expect(box?.width).toBe(375);
-    const results = await new AxeBuilder({ page }).include(dialog).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -13,7 +13,11 @@ export interface WatchedPage {
 /** A new page that records console errors, uncaught errors and payload requests. */
 export async function openPage(browser: Browser, options: { width?: number } = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
-  const page = await context.newPage();
+  return watchPage(await context.newPage());
+}
+
+/** Starts recording the console errors, uncaught errors and payload requests of a page. */
+export function watchPage(page: Page): WatchedPage {
   const problems: string[] = [];
   const payloadRequests: string[] = [];
   page.on('console', (message) => {

@@ -59,5 +59,11 @@ export function ErrorPage({ locale, status, message, error, layout }: Props) {
       </div>
     </section>
   );
-  return withChrome ? <DefaultLayout layout={layout}>{body}</DefaultLayout> : <main id="main">{body}</main>;
+  return withChrome ? (
+    <DefaultLayout layout={layout}>{body}</DefaultLayout>
+  ) : (
+    <main id="main" tabIndex={-1}>
+      {body}
+    </main>
+  );
 }

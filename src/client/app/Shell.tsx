@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingOverlay } from '../runtime/loading-overlay.js';
+import { useFocusOnNavigation } from '../runtime/focus-on-navigation.js';
 import { startPrefetch } from '../runtime/prefetch.js';
 import { useScrollAnimation } from '../runtime/scroll-animation.js';
 import { useLocaleRules } from '../runtime/root-redirect.js';
@@ -9,11 +10,12 @@ import { whenIdle } from '../lib/idle.js';
 
 /**
  * The root route: page routes render inside. Rule 6: ScrollRestoration scrolls to
- * the top on navigation, or to the hash target.
+ * the top on navigation, or to the hash target, and focus moves to the main content.
  */
 export function Shell() {
   // Rules 9–10: root redirect for Spanish visitors, locale cookie otherwise.
   useLocaleRules();
+  useFocusOnNavigation();
   // A marker for tests and monitoring: the static HTML is now a live app, every block of it.
   useEffect(
     () =>

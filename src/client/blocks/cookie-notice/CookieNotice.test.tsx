@@ -61,6 +61,17 @@ describe('blocks.cookie-notice (rule 33)', () => {
     expect(region(first).hidden).toBe(true);
   });
 
+  it('WCAG 2.4.11: only the first notice of the page shows (a second, fixed in the same place, would cover its buttons), and it leaves room for itself', async () => {
+    const first = await mount(<CookieNotice block={notice} index={0} />);
+    const second = await mount(<CookieNotice block={notice} index={3} />);
+    expect(region(first).hidden).toBe(false);
+    expect(region(second).hidden).toBe(true);
+    // happy-dom lays nothing out (0 px), but the variable base.css turns into scroll-padding is there.
+    expect(document.documentElement.style.getPropertyValue('--cookie-notice-cover')).toBe('0px');
+    await act(async () => button(first, 'Only essential').click());
+    expect(document.documentElement.style.getPropertyValue('--cookie-notice-cover')).toBe('');
+  });
+
   it('speaks Spanish on Spanish pages, with the labels from the locale file when the CMS gives none', async () => {
     const bare = block('blocks.cookie-notice', { text: '<p>Usamos cookies.</p>' });
     const root = await mount(<CookieNotice block={bare} index={0} />, { locale: 'es', page: { path: '/es' } });

@@ -1,8 +1,9 @@
-import { useEffect, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { isActive } from '../../../shared/dates.js';
 import { RichText } from '../../components/RichText.js';
 import { SmartLink } from '../../components/SmartLink.js';
+import { useCoveredBottom } from '../../lib/use-covered-bottom.js';
 import type { BlockComponentProps } from '../props.js';
 import { toastColours } from './colours.js';
 import { dismissalKey, isDismissed, rememberDismissal } from './dismissal.js';
@@ -29,6 +30,9 @@ export function OfferToast({ block }: BlockComponentProps<'blocks.offer-toast'>)
   const { startdate, enddate } = props;
   const [shown, setShown] = useState(false);
   const clearance = useCookieClearance(shown);
+  // What focus reaches is scrolled above the toast (base.css, scroll-padding-bottom).
+  const ref = useRef<HTMLDivElement>(null);
+  useCoveredBottom(ref, '--offer-toast-cover', shown, clearance);
 
   useEffect(() => {
     if (isDismissed(key)) return;
@@ -64,7 +68,7 @@ export function OfferToast({ block }: BlockComponentProps<'blocks.offer-toast'>)
   return (
     <div className="offer-toast-region" role="status" aria-live="polite">
       {
-        <div className="offer-toast" style={style} onKeyDown={onKeyDown} hidden={!shown}>
+        <div ref={ref} className="offer-toast" style={style} onKeyDown={onKeyDown} hidden={!shown}>
           <p className="visually-hidden">{t('offerToast.label')}</p>
           <div className="offer-toast__body" onClick={onBodyClick}>
             <RichText className="offer-toast__text" html={props.text} />

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locale } from '../../src/shared/model.js';
+import { LOCALE_INFO, LOCALES } from '../../src/shared/locales.js';
+import { CONSENT_COOKIE } from '../../src/client/analytics/consent.js';
+import { checkWithAxe } from './a11y/axe-check.js';
+import { Findings } from './a11y/findings.js';
+import { modalNames, sitePages, type SitePage } from './a11y/site-pages.js';
+import { useChromium, waitForHydration, watchPage } from './page-helpers.js';
+
+/**
+ * Accessibility (README, "Accessibility"): axe-core on every page of the bundled site in both
+ * languages (the build's prerendered list and each locale's 404 page), at 375 and 1280 px,
+ * with the cookie notice open (a first visit) and closed by its button, and on every modal of
+ * each locale. Serious and critical violations fail; moderate and minor ones are printed and
+ * written to test-results/accessibility/.
+ */
+const origin = inject('siteOrigin');
+const dist = inject('siteDist');
+const chromium = useChromium();
+const findings = new Findings();
+const REPORT_DIR = path.resolve('test-results/accessibility');
+const WIDTHS = [375, 1280] as const;
+/** Pages checked at once, each in its own browser context (its own cookies): the pages run in their own renderer processes. */
+const PARALLEL_PAGES = 2;
+const notice = '.cookie-notice:not([hidden])';
+const dialog = 'dialog.modal';
+
+let pages: SitePage[] = [];
+let checkedStates = 0;
+const started = performance.now();
+
+beforeAll(async () => {
+  pages = await sitePages(dist);
+});
+
+afterAll(async () => {
+  const file = await findings.write(REPORT_DIR, checkedStates);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`axe-core: ${checkedStates} states checked in ${seconds} s; moderate and minor findings (${file}):`);
+  console.table(findings.rows().map(({ rule, impact, elements, states, help }) => ({ rule, impact, elements, states, help })));
+});
+
+/** A page's known console noise: Chromium logs the 404 status of the error page's own document. */
+const unexpected = (problems: string[], status: number) => problems.filter((p) => !(status === 404 && /status of 404/.test(p)));
+
+/** One state checked: its serious or critical violations, each a line that says where. */
+async function check(page: Page, where: string, include?: string): Promise<string[]> {
+  const result = await checkWithAxe(page, include);
+  checkedStates += 1;
+  // axe looked at a rendered page (or dialog), not an empty document.
+  expect(result.passedRules, where).toBeGreaterThan(include ? 5 : 20);
+  return findings.add(where, result);
+}
+
+/** Loads a page on a first visit (no consent cookie): the notice opens; axe; close it with its button; axe again. */
+async function sweepPage(context: BrowserContext, width: number, target: SitePage): Promise<string[]> {
+  await context.clearCookies({ name: CONSENT_COOKIE });
+  const { page, problems } = watchPage(await context.newPage());
+  const response = await page.goto(`${origin}${target.path}`);
+  expect(response?.status(), target.path).toBe(target.status);
+  await waitForHydration(page);
+  await page.waitForSelector(notice);
+  const blocking = await check(page, `${width} ${target.path} (cookie notice open)`);
+  // A visitor's way out: the first button (reject, weighed the same as accept) of the notice on
+  // top (the all-blocks pages show the block in their content too, under the layout's).
+  await page.locator(notice).last().locator('button').first().click();
+  await page.waitForSelector(notice, { state: 'detached' });
+  blocking.push(...(await check(page, `${width} ${target.path} (cookie notice closed)`)));
+  blocking.push(...unexpected(problems, target.status).map((p) => `${width} ${target.path}: ${p}`));
+  // One h1 a page (an opening hero or the page title): axe's page-has-heading-one only asks for at least one.
+  const headings = await page.locator('h1').count();
+  if (headings !== 1) blocking.push(`${width} ${target.path}: ${headings} h1 elements, expected 1`);
+  await page.close();
+  return blocking;
+}
+
+async function contexts(browser: Browser, width: number, count: number): Promise<BrowserContext[]> {
+  return Promise.all(Array.from({ length: count }, () => browser.newContext({ viewport: { width, height: 900 } })));
+}
+
+describe('accessibility: axe-core on every page (WCAG 2.2 AA)', () => {
+  it.each(LOCALES.flatMap((locale) => WIDTHS.map((width) => [locale, width] as const)))(
+    '%s at %i px: every page, cookie notice open and closed, has no serious or critical violation',
+    async (locale, width) => {
+      const mine = pages.filter((p) => p.locale === locale);
+      expect(mine.length).toBeGreaterThan(2);
+      const pool = await contexts(chromium(), width, PARALLEL_PAGES);
+      const limit = pLimit(PARALLEL_PAGES);
+      const blocking = (
+        await Promise.all(
+          mine.map((target) =>
+            limit(async () => {
+              const context = pool.pop()!;
+              try {
+                return await sweepPage(context, width, target);
+              } finally {
+                pool.push(context);
+              }
+            }),
+          ),
+        )
+      ).flat();
+      await Promise.all(pool.map((context) => context.close()));
+      expect(blocking).toEqual([]);
+    },
+    240_000,
+  );
+
+  /**
+   * Each modal opens from its `#modal=<name>` URL on the locale's home page, and only the
+   * dialog is checked: the page behind it is inert and was checked in this state above. At
+   * 1280 px for the locale's own country, at 375 px for the other locale's (rule 30), so the
+   * items targeted to either country are seen.
+   */
+  it.each(LOCALES.map((locale) => [locale] as const))('%s: every modal, open, has no serious or critical violation (1280 and 375 px)', async (locale: Locale) => {
+    const names = await modalNames(dist, locale);
+    expect(names.length).toBeGreaterThan(0);
+    const blocking: string[] = [];
+    for (const [width, country] of [
+      [1280, null],
+      [375, locale === 'en' ? 'MEX' : 'USA'],
+    ] as const) {
+      const context = await chromium().newContext({ viewport: { width, height: 900 } });
+      // The notice already answered: it was checked in both states by the sweep.
+      await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: origin }]);
+      if (country) await context.addCookies([{ name: 'country', value: country, url: origin }]);
+      const { page, problems } = watchPage(await context.newPage());
+      await page.goto(`${origin}${LOCALE_INFO[locale].prefix || '/'}`);
+      await waitForHydration(page);
+      for (const name of names) {
+        await page.evaluate((hash) => (window.location.hash = hash), `#modal=${name}`);
+        await page.waitForSelector(`${dialog}[open]`);
+        blocking.push(...(await check(page, `${width} ${locale} #modal=${name}${country ? ` (${country})` : ''}`, dialog)));
+        await page.keyboard.press('Escape');
+        await page.waitForFunction((selector) => !document.querySelector(`${selector}[open]`) && window.location.hash === '', dialog);
+      }
+      blocking.push(...problems.map((p) => `${width} ${locale} modals: ${p}`));
+      await context.close();
+    }
+    expect(blocking).toEqual([]);
+  });
+});
