@@ -8,8 +8,8 @@ import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 
 /**
  * Keyboard only (README, "Accessibility"): home → a modal (Tab, Enter) → closed with Escape,
- * focus back on its link → Rooms (Tab to the nav link, Enter) → a room page → back to Rooms,
- * whose booking widget is filled by keyboard → the booking engine's URL. Nothing but
+ * focus back on its link → Rooms (Tab to the nav link, Enter) → a room page, whose booking
+ * widget is filled by keyboard → the booking engine's URL. Nothing but
  * `page.keyboard`: no clicks, no `focus()`. After every key the focus is somewhere (not
  * `<body>`) and visible (`:focus-visible`, an outline or a shadow, in the viewport, not
  * hidden under the cookie notice or the offer toast), except at the one documented moment:
@@ -127,9 +127,7 @@ describe('keyboard-only journeys', () => {
       await follow(page, trail, room);
       expect(await page.locator('h1').count()).toBe(1);
 
-      // Room pages hold no booking widget in the bundled content: back to Rooms by the nav, whose widget books.
-      await tabTo(page, trail, `a.site-nav__link[href="${ROOMS[locale]}"]`, true);
-      await follow(page, trail, ROOMS[locale]);
+      // The room page's own booking widget books it.
       await page.waitForFunction((selector) => !!document.querySelector<HTMLInputElement>(`${selector} input[id$="-checkin"]`)?.value, widget);
 
       // Resort: type to filter, Enter picks.
