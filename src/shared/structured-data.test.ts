@@ -1,49 +1,19 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { errorHead, headHtml, pageHead } from './head.js';
+import { errorHead, headHtml } from './head.js';
 import type { Block, Layout, Page } from './model.js';
 import { EMPTY_PAGE_DATA } from './page-data.js';
 import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from './payload.js';
 import { structuredData, structuredDataHtml } from './structured-data.js';
+import { FIXTURE_SITE, payloadFixture } from './payload.fixture.js';
 
-const SITE = 'https://marea.example';
+const SITE = FIXTURE_SITE;
 const HOSTILE = '</script><script>alert(1)</script><!--';
 
 const block = (component: string, props: Record<string, unknown>): Block => ({ component, name: component, key: component, countries: null, props });
 
-/** A page payload as the build makes it (payloads.ts), with the head context given. */
-function payload(page: Partial<Page>, layout: Layout = { header: [], footer: [] }, trail = [{ name: 'Home', url: `${SITE}/` }]): PagePayload {
-  const full: Page = {
-    locale: 'en',
-    documentId: 'd',
-    slug: 'blog/post',
-    path: '/blog/post',
-    title: 'A post',
-    kind: 'post',
-    summary: '',
-    cover: null,
-    date: '2026-05-01',
-    seo: { metaTitle: '', metaDescription: '', metaImage: null, noIndex: false },
-    blocks: [],
-    updatedAt: '2026-05-03T09:12:00.000Z',
-    alternates: { en: '/blog/post' },
-    ...page,
-  };
-  const crumbs = full.slug === 'home' ? [] : [...trail, { name: full.title, url: `${SITE}${full.path}` }];
-  return {
-    v: PAYLOAD_VERSION,
-    kind: 'page',
-    release: 'r',
-    locale: full.locale,
-    path: full.path,
-    page: full,
-    layout,
-    head: pageHead(full, SITE, '', { siteName: 'Marea', image: null, trail: crumbs }),
-    country: 'USA',
-    day: '2026-06-01',
-    data: EMPTY_PAGE_DATA,
-  };
-}
+/** A post's payload (payload.fixture.ts) in `layout`, below the given ancestors. */
+const payload = (page: Partial<Page>, layout?: Layout, ancestors?: { name: string; url: string }[]): PagePayload => payloadFixture(page, { layout, ancestors });
 
 describe('structured data: escaping (README "Structured data")', () => {
   it('a hostile title cannot close the JSON-LD script or open a comment, and reads back as written', () => {

@@ -1,52 +1,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorHead, headHtml, pageHead } from '../../shared/head.js';
+import { errorHead, headHtml } from '../../shared/head.js';
 import type { Block, Page } from '../../shared/model.js';
 import { EMPTY_PAGE_DATA } from '../../shared/page-data.js';
 import { PAYLOAD_VERSION, STRUCTURED_DATA_ID, type ErrorPayload, type PagePayload } from '../../shared/payload.js';
 import { structuredDataHtml } from '../../shared/structured-data.js';
+import { FIXTURE_SITE, payloadFixture } from '../../shared/payload.fixture.js';
 import { applyHead } from './document-head.js';
 
-const SITE = 'https://marea.example';
+const SITE = FIXTURE_SITE;
 const phone: Block = { component: 'blocks.phone', name: 'Phone', key: '0', countries: null, props: { numbers: [{ number: '+52 984 555 0100', countries: null }] } };
 
+/** The static HTML's page and the next one, each with its share image. */
 function payload(page: Partial<Page>): PagePayload {
-  const full: Page = {
-    locale: 'en',
-    documentId: 'd',
-    slug: 'home',
-    path: '/',
-    title: 'Home',
-    kind: 'page',
-    summary: '',
-    cover: null,
-    date: '2026-05-01',
-    seo: { metaTitle: '', metaDescription: 'd', metaImage: null, noIndex: false },
-    blocks: [],
-    updatedAt: null,
-    alternates: { en: '/', es: '/es' },
-    ...page,
-  };
-  const image = { url: `${SITE}/${full.slug}.share.jpg`, width: 1200, height: 800, alt: full.title };
-  const trail =
-    full.slug === 'home'
-      ? []
-      : [
-          { name: 'Home', url: `${SITE}/` },
-          { name: full.title, url: `${SITE}${full.path}` },
-        ];
-  return {
-    v: PAYLOAD_VERSION,
-    kind: 'page',
-    release: 'r',
-    locale: full.locale,
-    path: full.path,
-    page: full,
-    layout: { header: [phone], footer: [] },
-    head: pageHead(full, SITE, '', { siteName: 'Marea', image, trail }),
-    country: 'USA',
-    day: '2026-06-01',
-    data: EMPTY_PAGE_DATA,
-  };
+  const slug = page.slug ?? 'home';
+  const image = { url: `${SITE}/${slug}.share.jpg`, width: 1200, height: 800, alt: page.title ?? 'Home' };
+  return payloadFixture(
+    {
+      slug,
+      path: '/',
+      title: 'Home',
+      kind: 'page',
+      updatedAt: null,
+      alternates: { en: '/', es: '/es' },
+      ...page,
+      seo: { metaTitle: '', metaDescription: 'd', metaImage: null, noIndex: false },
+    },
+    { layout: { header: [phone], footer: [] }, image },
+  );
 }
 
 const home = payload({});
