@@ -6,6 +6,7 @@ import { blockComponent, promisedBlock } from '../blocks/registry.js';
 import { usePage } from '../page/page-context.js';
 import { BlockFrame, LaterBlock } from './DeferredBlock.js';
 import { useLaterFailed } from './later-hydration.js';
+import { ZoneContext, type Zone } from '../page/zone.js';
 
 /**
  * Renders a zone's blocks in order, keeping those targeted to the visitor's
@@ -14,13 +15,13 @@ import { useLaterFailed } from './later-hydration.js';
  * image, and a hero there is the page's h1. With `title` (page zones), a
  * page that does not open with a hero gets the page title as its h1.
  */
-export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; title?: string; zone?: 'page' | 'header' | 'footer' }) {
+export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; title?: string; zone?: Zone }) {
   const { country, now } = usePage();
   const shown = shownBlocks(blocks, country, now);
   const opening = firstContentBlock(shown);
   let index = 0;
   return (
-    <>
+    <ZoneContext.Provider value={zone}>
       {shown.map((block) => {
         const chrome = CHROME_COMPONENTS.has(block.component);
         const at = chrome ? -1 : index++;
@@ -33,7 +34,7 @@ export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; t
         );
       })}
       {title && !opening && <PageTitle title={title} />}
-    </>
+    </ZoneContext.Provider>
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { block } from '../../../../test/support/blocks.js';
 import { renderStatic } from '../../../../test/support/render.js';
+import { ZoneContext } from '../../page/zone.js';
 import { Phone, phoneNumbers, telHref } from './Phone.js';
 
 const numbers = [
@@ -10,6 +11,13 @@ const numbers = [
 ];
 const phone = block('blocks.phone', { numbers });
 const render = (country: string, b = phone) => renderStatic(<Phone block={b} index={0} />, { page: { country } });
+const inZone = (zone: 'page' | 'header' | 'footer') =>
+  renderStatic(
+    <ZoneContext.Provider value={zone}>
+      <Phone block={phone} index={0} />
+    </ZoneContext.Provider>,
+    { page: { country: 'USA' } },
+  );
 
 describe('blocks.phone (spec §5, rule 30)', () => {
   it('shows the first number geolocated to the page country as a tel: link with its label', () => {
@@ -18,8 +26,12 @@ describe('blocks.phone (spec §5, rule 30)', () => {
     expect(html).toContain('<span class="phone__label">Reservations from the US &amp; Canada</span>');
     expect(html).toContain('<span class="phone__number">+1 888 555 0142</span>');
     expect(html).not.toContain('800 555 0199');
-    // A labelled landmark: in the layout's header strip it is outside the banner.
-    expect(html).toMatch(/^<aside class="phone" aria-label="Reservations by phone">/);
+  });
+
+  it('is a labelled landmark in a layout zone (outside the banner), and no second one inside the page content', () => {
+    expect(inZone('header')).toMatch(/^<aside class="phone" aria-label="Reservations by phone">/);
+    expect(inZone('footer')).toMatch(/^<aside class="phone" aria-label="Reservations by phone">/);
+    expect(inZone('page')).toMatch(/^<div class="phone"><a class="phone__link" href="tel:\+18885550142">/);
   });
 
   it("rule 30: re-selects for another country (usePage().country is the visitor's after hydration)", () => {

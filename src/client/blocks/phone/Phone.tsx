@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n/use-translation.js';
 import type { Countries } from '../../../shared/model.js';
 import { geolocated } from '../../../shared/geo.js';
 import { usePage } from '../../page/page-context.js';
+import { useZone } from '../../page/zone.js';
 import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import type { BlockComponentProps } from '../props.js';
 import './phone.css';
@@ -40,12 +41,17 @@ export function telHref(number: string): string {
 export function Phone({ block }: BlockComponentProps<'blocks.phone'>) {
   const { t } = useTranslation();
   const { country } = usePage();
+  const zone = useZone();
   const chosen = geolocated(phoneNumbers(block.props.numbers), country)[0];
   if (!chosen) return null;
+  // A landmark of its own in a layout zone: in the header strip it sits outside
+  // the site header's banner, and screen-reader users should still find it. In
+  // the page's content it is inside <main> already, and a second landmark of the
+  // same name (a contact page repeating the layout's numbers) would only be noise
+  // (axe `landmark-unique`, README "Accessibility").
+  const Frame = zone === 'page' ? 'div' : 'aside';
   return (
-    // A landmark of its own: in the layout's header strip it sits outside the
-    // site header's banner, and screen-reader users should still find it.
-    <aside className="phone" aria-label={t('phone.landmark')}>
+    <Frame className="phone" aria-label={zone === 'page' ? undefined : t('phone.landmark')}>
       <a className="phone__link" href={telHref(chosen.number)}>
         <svg className="phone__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
@@ -53,6 +59,6 @@ export function Phone({ block }: BlockComponentProps<'blocks.phone'>) {
         <span className="phone__label">{chosen.label || t('phone.call')}</span>
         <span className="phone__number">{chosen.number}</span>
       </a>
-    </aside>
+    </Frame>
   );
 }
