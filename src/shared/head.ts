@@ -122,28 +122,36 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The share-card tags (Open Graph, X) as `[attribute, key, value]`, in page
- * order: the static page writes them (headHtml) and the client sets the same
- * ones after a client-side navigation (document-head.ts). X reads `og:title`,
- * `og:description` and `og:image` when its own are absent, so only
- * `twitter:card` is written (fewer bytes a page).
+ * The share-card tags (Open Graph, X), in page order, each with how its value
+ * comes from the head (null: the tag is left out): the static page writes them
+ * (headHtml) and the client sets the same ones after a client-side navigation
+ * (document-head.ts). X reads `og:title`, `og:description` and `og:image` when
+ * its own are absent, so only `twitter:card` is written (fewer bytes a page).
  */
+const SHARE_TAGS: ['name' | 'property', string, (head: HeadData) => string | null | undefined][] = [
+  ['property', 'og:type', (head) => (head.canonical ? head.type : null)],
+  ['property', 'og:site_name', (head) => head.siteName],
+  ['property', 'og:locale', (head) => (head.canonical ? ogLocale(head.lang) : null)],
+  ['property', 'og:title', (head) => head.title],
+  ['property', 'og:description', (head) => head.description],
+  ['property', 'og:url', (head) => head.canonical],
+  ['property', 'og:image', (head) => head.image?.url],
+  ['property', 'og:image:width', (head) => head.image && String(head.image.width)],
+  ['property', 'og:image:height', (head) => head.image && String(head.image.height)],
+  ['property', 'og:image:alt', (head) => head.image?.alt],
+  ['property', 'article:published_time', (head) => head.published],
+  ['name', 'twitter:card', (head) => (head.image ? 'summary_large_image' : null)],
+];
+
+/** Every share-card tag a head may carry, so the client removes the ones the next page has not. */
+export const SHARE_KEYS: readonly (readonly ['name' | 'property', string])[] = SHARE_TAGS.map(([attribute, key]) => [attribute, key] as const);
+
+/** The share-card tags of a head as `[attribute, key, value]`, in page order, the empty ones left out. */
 export function shareTags(head: HeadData): ['name' | 'property', string, string][] {
-  const tags: ['name' | 'property', string, string | null | undefined][] = [
-    ['property', 'og:type', head.canonical ? head.type : null],
-    ['property', 'og:site_name', head.siteName],
-    ['property', 'og:locale', head.canonical ? ogLocale(head.lang) : null],
-    ['property', 'og:title', head.title],
-    ['property', 'og:description', head.description],
-    ['property', 'og:url', head.canonical],
-    ['property', 'og:image', head.image?.url],
-    ['property', 'og:image:width', head.image && String(head.image.width)],
-    ['property', 'og:image:height', head.image && String(head.image.height)],
-    ['property', 'og:image:alt', head.image?.alt],
-    ['property', 'article:published_time', head.published],
-    ['name', 'twitter:card', head.image ? 'summary_large_image' : null],
-  ];
-  return tags.filter((tag): tag is ['name' | 'property', string, string] => !!tag[2]);
+  return SHARE_TAGS.flatMap(([attribute, key, value]) => {
+    const content = value(head);
+    return content ? [[attribute, key, content] as ['name' | 'property', string, string]] : [];
+  });
 }
 
 /** The head as HTML, for the static page. The client applies the same data on navigation. */

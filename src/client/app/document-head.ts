@@ -1,21 +1,5 @@
-import { ogLocaleAlternates, shareTags } from '../../shared/head.js';
+import { ogLocaleAlternates, SHARE_KEYS, shareTags } from '../../shared/head.js';
 import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from '../../shared/payload.js';
-
-/** Every share-card meta tag the head may carry (shared/head.ts `shareTags`), so a page without one removes the last page's. */
-const SHARE_KEYS = [
-  ['property', 'og:type'],
-  ['property', 'og:site_name'],
-  ['property', 'og:locale'],
-  ['property', 'og:title'],
-  ['property', 'og:description'],
-  ['property', 'og:url'],
-  ['property', 'og:image'],
-  ['property', 'og:image:width'],
-  ['property', 'og:image:height'],
-  ['property', 'og:image:alt'],
-  ['property', 'article:published_time'],
-  ['name', 'twitter:card'],
-] as const;
 
 /**
  * Applies a page's head after a client-side navigation (the static HTML

@@ -43,9 +43,14 @@ export function headContext(content: SiteContent, { page, source }: BuiltPage, s
   const trail = source.slug === HOME_SLUG ? [] : [...(home ? [home] : []), ...ancestorsOf(content.pages, source), source].map(crumb);
   return {
     siteName: siteNameOf(content.layouts[page.locale], siteUrl),
-    image: shareImage(page, siteUrl, shares) ?? (home ? shareImage(home, siteUrl, shares) : null),
+    image: pageShareImage(page, home, siteUrl, shares),
     trail,
   };
+}
+
+/** The page's share image, else its home page's (README "Share cards"). */
+function pageShareImage(page: Page, home: Page | undefined, siteUrl: string, shares: ReadonlyMap<string, ShareRendition>): ShareImage | null {
+  return shareImage(page, siteUrl, shares) ?? (home ? shareImage(home, siteUrl, shares) : null);
 }
 
 function shareImage(page: Page, siteUrl: string, shares: ReadonlyMap<string, ShareRendition>): ShareImage | null {
@@ -61,6 +66,5 @@ function shareImage(page: Page, siteUrl: string, shares: ReadonlyMap<string, Sha
  */
 export function headDeps(content: SiteContent, built: BuiltPage, siteUrl: string, shares: ReadonlyMap<string, ShareRendition>): unknown[] {
   const home = homeOf(content.pages, built.page.locale);
-  const image = shareImage(built.page, siteUrl, shares) ?? (home ? shareImage(home, siteUrl, shares) : null);
-  return [home, ...ancestorsOf(content.pages, built.source), JSON.stringify(image)];
+  return [home, ...ancestorsOf(content.pages, built.source), JSON.stringify(pageShareImage(built.page, home, siteUrl, shares))];
 }
