@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { fillCacheEntry } from './cache-entry.js';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { VARIANT_FORMATS, variantUrl } from '../../shared/media.js';
 import type { MediaCopy } from './media.js';
@@ -107,44 +108,33 @@ async function cachedWidths(entry: string): Promise<number[] | null> {
   }
 }
 
-let encodings = 0;
-
-/**
- * Encodes every variant into a temporary folder, then renames it into the
- * cache. A parallel build (another test, say) may finish the same entry
- * first: same bytes and settings, so its entry is kept.
- */
+/** Encodes every variant into a new cache entry (cache-entry.ts). */
 async function encode(bytes: Buffer, entry: string): Promise<number[]> {
   // The upright size: variants are rotated as the browser shows the original (EXIF orientation).
   const meta = await sharp(bytes).metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   if (!width) throw new Error('no image size');
   const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, VARIANT_WIDTHS.at(-1)!)])];
-  const tmp = `${entry}.tmp-${process.pid}-${(encodings += 1)}`;
-  await mkdir(tmp, { recursive: true });
-  try {
-    await Promise.all(
-      widths.flatMap((w) => [
-        sharp(bytes)
-          .rotate()
-          .resize({ width: w })
-          .avif(SETTINGS.avif)
-          .toFile(path.join(tmp, `${w}.avif`)),
-        sharp(bytes)
-          .rotate()
-          .resize({ width: w })
-          .webp(SETTINGS.webp)
-          .toFile(path.join(tmp, `${w}.webp`)),
-      ]),
-    );
-    await writeFile(path.join(tmp, 'widths.json'), JSON.stringify(widths));
-    if (await cachedWidths(entry)) return widths;
-    await rm(entry, { recursive: true, force: true });
-    await rename(tmp, entry).catch(async (error: unknown) => {
-      if (!(await cachedWidths(entry))) throw error;
-    });
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
-  return widths;
+  return fillCacheEntry(
+    entry,
+    async (tmp) => {
+      await Promise.all(
+        widths.flatMap((w) => [
+          sharp(bytes)
+            .rotate()
+            .resize({ width: w })
+            .avif(SETTINGS.avif)
+            .toFile(path.join(tmp, `${w}.avif`)),
+          sharp(bytes)
+            .rotate()
+            .resize({ width: w })
+            .webp(SETTINGS.webp)
+            .toFile(path.join(tmp, `${w}.webp`)),
+        ]),
+      );
+      await writeFile(path.join(tmp, 'widths.json'), JSON.stringify(widths));
+      return widths;
+    },
+    cachedWidths,
+  );
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { fillCacheEntry } from './cache-entry.js';
 import type { Page } from '../../shared/model.js';
 import { shareSource } from '../../shared/structured-data.js';
 import type { MediaCopy } from './media.js';
@@ -83,29 +84,21 @@ async function cachedEntry(dir: string): Promise<Entry | null> {
   }
 }
 
-let encodings = 0;
-
-/** One rendition into a temporary folder, renamed into the cache (a parallel build may have written the same entry first: kept). */
+/** One rendition into a new cache entry (cache-entry.ts). */
 async function encode(bytes: Buffer, dir: string): Promise<Entry> {
   const meta = await sharp(bytes).metadata();
   const png = meta.format === 'png' || meta.hasAlpha === true;
   const image = sharp(bytes).rotate().resize({ width: SHARE_WIDTH, withoutEnlargement: true });
   const file = png ? 'share.png' : 'share.jpg';
-  const tmp = `${dir}.tmp-${process.pid}-${(encodings += 1)}`;
-  await mkdir(tmp, { recursive: true });
-  try {
-    // The size sharp reports is that of the file written: what og:image:width and og:image:height say.
-    const info = await (png ? image.png(SETTINGS.png) : image.flatten({ background: '#ffffff' }).jpeg(SETTINGS.jpeg)).toFile(path.join(tmp, file));
-    const entry: Entry = { file, width: info.width, height: info.height };
-    await writeFile(path.join(tmp, 'entry.json'), JSON.stringify(entry));
-    const existing = await cachedEntry(dir);
-    if (existing) return existing;
-    await rm(dir, { recursive: true, force: true });
-    await rename(tmp, dir).catch(async (error: unknown) => {
-      if (!(await cachedEntry(dir))) throw error;
-    });
-    return entry;
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
+  return fillCacheEntry(
+    dir,
+    async (tmp) => {
+      // The size sharp reports is that of the file written: what og:image:width and og:image:height say.
+      const info = await (png ? image.png(SETTINGS.png) : image.flatten({ background: '#ffffff' }).jpeg(SETTINGS.jpeg)).toFile(path.join(tmp, file));
+      const entry: Entry = { file, width: info.width, height: info.height };
+      await writeFile(path.join(tmp, 'entry.json'), JSON.stringify(entry));
+      return entry;
+    },
+    cachedEntry,
+  );
 }
