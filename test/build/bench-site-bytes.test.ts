@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticContent } from '../../src/node/bench/synthetic.js';
+import { verifyChecksums } from '../../src/node/build/checksums.js';
 import { listFiles } from '../../src/node/build/hash.js';
 import { buildSite } from '../support/build-site.js';
 
@@ -33,5 +34,14 @@ describe('bench site bytes per page', () => {
     const report = `${result.pages} pages: ${perPage(html + payloads).toFixed(1)} KB a page (HTML ${perPage(html).toFixed(1)} KB, payload ${perPage(payloads).toFixed(1)} KB), budget ${BUDGET_KB_PER_PAGE} KB`;
     console.log(`bench site: ${report}`);
     expect(perPage(html + payloads), report).toBeLessThanOrEqual(BUDGET_KB_PER_PAGE);
+  });
+
+  it('lists in SHA256SUMS the hashes the renderer took of the bytes it wrote, and they match the published files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'marea-sums-'));
+    await writeSyntheticContent(dir, 5);
+    const { paths } = await buildSite(dir);
+    const checked = await verifyChecksums(paths.dist);
+    expect(checked.ok).toBeGreaterThan(20);
+    expect(checked).toEqual({ ok: checked.ok, bad: [], missing: [], extra: [] });
   });
 });

@@ -52,7 +52,7 @@ const pathsIn = (manifest: string) =>
 describe('writeChecksums: the SHA256SUMS manifest', () => {
   it('lists every regular file (nested, sorted by code unit, links and itself left out) exactly as GNU sha256sum prints them', async () => {
     const dir = await site();
-    expect(await writeChecksums(dir)).toEqual({ files: 10, reused: 0 });
+    expect(await writeChecksums(dir)).toEqual({ files: 10, reused: 0, written: 0 });
     const manifest = await manifestOf(dir);
     expect(manifest).toContain(`${HELLO}  index.html\n`);
     expect(pathsIn(manifest)).toEqual([
@@ -114,14 +114,14 @@ describe('writeChecksums: the SHA256SUMS manifest', () => {
     // The linked manifest is replaced, never written through into the previous build.
     const before = await manifestOf(previous);
 
-    expect(await writeChecksums(next, previous)).toEqual({ files: 11, reused: 8 });
+    expect(await writeChecksums(next, previous)).toEqual({ files: 11, reused: 8, written: 0 });
     expect(await manifestOf(previous)).toBe(before);
     expect(statSync(path.join(next, CHECKSUMS_FILE)).ino).not.toBe(statSync(path.join(previous, CHECKSUMS_FILE)).ino);
     expect(sha256sum(next, ['-c', '--strict', CHECKSUMS_FILE]).status).toBe(0);
     expect(await manifestOf(next)).toContain('  es/new.html\n');
     // The same manifest as a build that hashes everything.
     const full = await manifestOf(next);
-    expect(await writeChecksums(next)).toEqual({ files: 11, reused: 0 });
+    expect(await writeChecksums(next)).toEqual({ files: 11, reused: 0, written: 0 });
     expect(await manifestOf(next)).toBe(full);
   });
 
@@ -135,18 +135,29 @@ describe('writeChecksums: the SHA256SUMS manifest', () => {
     const later = new Date(Date.now() + 60_000);
     await utimes(path.join(next, 'index.html'), later, later);
 
-    expect(await writeChecksums(next, previous)).toEqual({ files: 10, reused: 9 });
+    expect(await writeChecksums(next, previous)).toEqual({ files: 10, reused: 9, written: 0 });
     expect(await manifestOf(next)).not.toContain(`${HELLO}  index.html`);
     expect(sha256sum(next, ['-c', '--strict', CHECKSUMS_FILE]).status).toBe(0);
+  });
+
+  it('takes the hashes of files the build wrote itself from `written` without reading them, and reads the rest', async () => {
+    const dir = await site();
+    await writeChecksums(dir);
+    const full = await manifestOf(dir);
+    const given = 'f'.repeat(64);
+    expect(await writeChecksums(dir, null, new Map([['index.html', given]]))).toEqual({ files: 10, reused: 0, written: 1 });
+    const manifest = await manifestOf(dir);
+    expect(manifest).toContain(`${given}  index.html\n`);
+    expect(manifest.replace(given, HELLO)).toBe(full);
   });
 
   it('hashes everything when the previous build is missing, has no manifest or is null', async () => {
     const previous = await site();
     const next = `${previous}-next`;
     linkTree(previous, next);
-    expect(await writeChecksums(next, previous)).toEqual({ files: 10, reused: 0 });
-    expect(await writeChecksums(next, `${previous}-gone`)).toEqual({ files: 10, reused: 0 });
-    expect(await writeChecksums(next, null)).toEqual({ files: 10, reused: 0 });
+    expect(await writeChecksums(next, previous)).toEqual({ files: 10, reused: 0, written: 0 });
+    expect(await writeChecksums(next, `${previous}-gone`)).toEqual({ files: 10, reused: 0, written: 0 });
+    expect(await writeChecksums(next, null)).toEqual({ files: 10, reused: 0, written: 0 });
   });
 });
 

@@ -84,33 +84,44 @@ async function lstatOrNull(file: string): Promise<BigIntStats | null> {
  * manifest lists, takes its hash from that manifest instead of being read
  * again. A file changed in place after that manifest was written (its
  * modification time is newer) is hashed again.
+ *
+ * `written` holds the hashes of files this build wrote itself, taken from
+ * the bytes as they were written (the render workers hash each page and
+ * payload before writing it): those files are not read back. At 10,000
+ * pages reading back 20,000 files cost more than rendering half of them.
  */
-export async function writeChecksums(dir: string, previous?: string | null): Promise<{ files: number; reused: number }> {
+export async function writeChecksums(
+  dir: string,
+  previous?: string | null,
+  written: ReadonlyMap<string, string> = new Map(),
+): Promise<{ files: number; reused: number; written: number }> {
   const files = await regularFiles(dir);
   const known = previous ? await readManifest(previous) : new Map<string, string>();
   const manifestStat = known.size > 0 ? await lstatOrNull(path.join(previous!, CHECKSUMS_FILE)) : null;
   const limit = pLimit(CONCURRENCY);
   let reused = 0;
   const hashes = await Promise.all(
-    files.map((file) =>
-      limit(async () => {
-        const hash = known.get(file);
-        if (hash && manifestStat) {
-          const [now, before] = await Promise.all([lstat(path.join(dir, file), { bigint: true }), lstatOrNull(path.join(previous!, file))]);
-          if (before && now.ino === before.ino && now.dev === before.dev && now.mtimeNs <= manifestStat.mtimeNs) {
-            reused += 1;
-            return hash;
+    files.map(
+      (file) =>
+        written.get(file) ??
+        limit(async () => {
+          const hash = known.get(file);
+          if (hash && manifestStat) {
+            const [now, before] = await Promise.all([lstat(path.join(dir, file), { bigint: true }), lstatOrNull(path.join(previous!, file))]);
+            if (before && now.ino === before.ino && now.dev === before.dev && now.mtimeNs <= manifestStat.mtimeNs) {
+              reused += 1;
+              return hash;
+            }
           }
-        }
-        return hashFile(path.join(dir, file));
-      }),
+          return hashFile(path.join(dir, file));
+        }),
     ),
   );
   // Written beside and renamed over: never through a manifest hard-linked from another build.
   const temporary = path.join(dir, `.${CHECKSUMS_FILE}.${process.pid}.tmp`);
   await writeFile(temporary, files.map((file, i) => manifestLine(hashes[i]!, file)).join(''));
   await rename(temporary, path.join(dir, CHECKSUMS_FILE));
-  return { files: files.length, reused };
+  return { files: files.length, reused, written: files.filter((file) => written.has(file)).length };
 }
 
 /**

@@ -186,7 +186,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           const job = pageJob(payload);
           await take(job, index.keyOf(job), () => job);
         }
-        return { bytes: await pool.finish(), total: pages.length + LOCALES.length, reused, threads: pool.threads };
+        return { ...(await pool.finish()), total: pages.length + LOCALES.length, reused, threads: pool.threads };
       } finally {
         await pool.close();
       }
@@ -229,12 +229,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     () => `build ${buildId}, sitemap ${pages.length} urls`,
   );
 
-  // SHA256SUMS (checksums.ts): hashes of files linked unchanged from the previous build are taken from its manifest.
+  // SHA256SUMS (checksums.ts): the pages' hashes come from the render workers, which hashed the bytes they wrote;
+  // those of files linked unchanged from the previous build from its manifest; the rest are read.
   const previousBuildDir = previous ? path.join(paths.builds, previous.buildId) : null;
   await phases.run(
     'checksums',
-    () => writeChecksums(staging, previousBuildDir),
-    (c) => `SHA256SUMS: ${c.files} files${c.reused ? `, ${c.reused} hashes reused from ${previous!.buildId}` : ''}`,
+    () => writeChecksums(staging, previousBuildDir, rendered.hashes),
+    (c) => `SHA256SUMS: ${c.files} files, ${c.written} hashed as written${c.reused ? `, ${c.reused} hashes reused from ${previous!.buildId}` : ''}`,
   );
 
   const buildDir = await storeBuild(paths, staging, { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { PageJob } from './render.js';
-import { batchRenderer, type RenderSetup } from './render-task.js';
+import { batchRenderer, type BatchWritten, type RenderSetup } from './render-task.js';
 
 /** Pages per message to a worker: few enough to keep every worker busy, enough to make messaging cheap. */
 const BATCH = 16;
@@ -11,8 +11,8 @@ const WORKERS_FROM_PAGES = 300;
 export interface RenderPool {
   /** Queues a page; resolves once the queue has room (back-pressure: rendered pages never pile up). */
   add(job: PageJob): Promise<void>;
-  /** Waits for every queued page; resolves to the bytes written. */
-  finish(): Promise<number>;
+  /** Waits for every queued page; resolves to the bytes written and each written file's SHA-256 (by its path in the staging folder). */
+  finish(): Promise<{ bytes: number; hashes: Map<string, string> }>;
   /** Stops the workers (also after a failure). */
   close(): Promise<void>;
   readonly threads: number;
@@ -27,11 +27,16 @@ export interface RenderPool {
  * renders in the main thread.
  */
 export function startRenderPool(setup: RenderSetup, threads = availableParallelism()): RenderPool {
-  let piscina: Piscina<PageJob[], number> | null = null;
+  let piscina: Piscina<PageJob[], BatchWritten> | null = null;
   let waiting: PageJob[] = [];
   const inFlight = new Set<Promise<void>>();
   let batch: PageJob[] = [];
   let bytes = 0;
+  const hashes = new Map<string, string>();
+  const take = (written: BatchWritten) => {
+    bytes += written.bytes;
+    for (const [file, sha] of written.hashes) hashes.set(file, sha);
+  };
   let failure: unknown = null;
 
   const check = () => {
@@ -41,7 +46,7 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
     while (inFlight.size >= threads * 2) await Promise.race(inFlight);
     check();
     const done: Promise<void> = piscina!.run(jobs).then(
-      (written) => void (bytes += written),
+      (written) => take(written),
       (error: unknown) => void (failure ??= error),
     );
     const tracked = done.finally(() => inFlight.delete(tracked));
@@ -64,7 +69,7 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
       if (piscina) return queue(job);
       waiting.push(job);
       if (threads < 2 || waiting.length < WORKERS_FROM_PAGES) return;
-      piscina = new Piscina<PageJob[], number>({
+      piscina = new Piscina<PageJob[], BatchWritten>({
         filename: new URL('./worker-boot.mjs', import.meta.url).href,
         workerData: { taskModule: new URL('./render-task.ts', import.meta.url).href, setup },
         minThreads: threads,
@@ -77,15 +82,15 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
     async finish() {
       if (!piscina) {
         // Few pages: the main thread renders them (the SSR bundle is loaded here already).
-        bytes += waiting.length > 0 ? await (await batchRenderer(setup))(waiting) : 0;
+        if (waiting.length > 0) take(await (await batchRenderer(setup))(waiting));
         waiting = [];
-        return bytes;
+        return { bytes, hashes };
       }
       if (batch.length > 0) await dispatch(batch);
       batch = [];
       await Promise.all(inFlight);
       check();
-      return bytes;
+      return { bytes, hashes };
     },
     async close() {
       await piscina?.destroy();

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,17 +19,24 @@ export interface RenderSetup {
   dir: string;
 }
 
+/** What a batch wrote: its bytes, and each file's SHA-256 (SHA256SUMS, checksums.ts) as `[file, hex]` pairs. */
+export interface BatchWritten {
+  bytes: number;
+  hashes: [file: string, sha256: string][];
+}
+
 /**
  * Renders batches of pages and writes each page's HTML and payload straight
  * to the staging folder, so no page's output travels back to the main thread
- * or stays in memory. Each batch resolves to the bytes it wrote.
+ * or stays in memory; only its SHA-256, hashed from the bytes in hand, does.
  */
-export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[]) => Promise<number>> {
+export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[]) => Promise<BatchWritten>> {
   const server = (await import(pathToFileURL(setup.serverFile).href)) as ServerBundle;
   const renderPage = pageRenderer(server.render, compileTemplate(setup.template), setup.messages, new Map(setup.chunks));
   const madeFolders = new Set<string>();
   const encoder = new TextEncoder();
-  const write = (file: string, content: string): number => {
+  const written: BatchWritten = { bytes: 0, hashes: [] };
+  const write = (file: string, content: string): void => {
     const full = path.join(setup.dir, file);
     const folder = path.dirname(full);
     if (!madeFolders.has(folder)) {
@@ -38,15 +46,17 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
     // Encoded first: writeFileSync transcodes a string that holds any character above U+00FF (a dash, a curly quote) several times slower.
     const bytes = encoder.encode(content);
     writeFileSync(full, bytes);
-    return bytes.length;
+    written.bytes += bytes.length;
+    written.hashes.push([file, hash('sha256', bytes)]);
   };
   return async (jobs) => {
-    let bytes = 0;
+    written.bytes = 0;
+    written.hashes = [];
     for (const job of jobs) {
-      bytes += write(job.htmlFile, await renderPage(job));
-      if (job.payloadFile) bytes += write(job.payloadFile, job.json);
+      write(job.htmlFile, await renderPage(job));
+      if (job.payloadFile) write(job.payloadFile, job.json);
     }
-    return bytes;
+    return { ...written };
   };
 }
 
