@@ -78,13 +78,26 @@ const build = (site: ProjectPaths, raw: RawSite | null, memo: BuildMemo | null, 
     load: (phases) => loadContent({ config, paths: site, strict: false, log: () => {}, contentDir, ...(raw ? { raw } : {}), ...(memo ? { memo: memo.normalise } : {}) }, phases),
   });
 
+// Peak RSS by phase (the whole process, render threads included): sampled every 50 ms, reported on each phase's line and reset.
+let phasePeak = 0;
+const sampler = setInterval(() => (phasePeak = Math.max(phasePeak, process.memoryUsage.rss())), 50);
+sampler.unref();
+const phasePeaks: { line: string; peakRssMb: number }[] = [];
+const withPeak = (line: string) => {
+  if (!/^ {2}[✓✗] /.test(line)) return line;
+  const peakRssMb = Math.round(Math.max(phasePeak, process.memoryUsage.rss()) / 1024 / 1024);
+  phasePeak = 0;
+  phasePeaks.push({ line: line.slice(4, 14).trim(), peakRssMb });
+  return `${line}  [peak RSS ${peakRssMb} MB]`;
+};
+
 console.log(`Benchmark: ${slugs} slugs × 2 locales + 2 home pages (${slugs * 2 + 2} pages), ${cpus().length} CPUs, Node ${process.version}`);
 const started = performance.now();
 // With --touch the content stays in hand for the edits (as a long-running builder keeps it); without, the build reads it and lets it go.
 const raw = touches > 0 ? await readCache(contentDir, config.cmsLocales) : null;
 if (raw) console.log(`  ✓ read       ${formatMs(performance.now() - started).padStart(8)}  ${contentDir}`);
 const memo = touches > 0 ? new BuildMemo() : null;
-const result = await build(paths, raw, memo, (line) => console.log(line));
+const result = await build(paths, raw, memo, (line) => console.log(withPeak(line)));
 const wallMs = performance.now() - started;
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 const pagesPerSecond = result.pages / (wallMs / 1000);
@@ -144,7 +157,7 @@ const report = {
   bytes: bytes.total,
   bytesPerPage: Math.round(bytes.total / result.pages),
   pageBytesPerPage: Math.round(bytes.pagesOnly / result.pages),
-  phases: result.timings.map((t) => ({ name: t.name, ms: Math.round(t.ms) })),
+  phases: result.timings.map((t) => ({ name: t.name, ms: Math.round(t.ms), peakRssMb: phasePeaks.find((p) => p.line === t.name)?.peakRssMb ?? null })),
   incremental: incremental.map((r) => ({ ms: Math.round(r.ms), rendered: r.rendered })),
   verified,
   cpus: cpus().length,
