@@ -1,4 +1,4 @@
-import { joinPath } from './values.js';
+import { spellPath, type PathStep } from './values.js';
 
 /**
  * The deepest a CMS entry may nest objects and lists: a
@@ -14,15 +14,15 @@ export const MAX_DEPTH = 64;
  * first place too deep, and visits each value once.
  */
 export function tooDeep(value: unknown, max = MAX_DEPTH): string | null {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
+  const stack: { value: unknown; depth: number; at: PathStep | null }[] = [{ value, depth: 0, at: null }];
   while (stack.length > 0) {
-    const { value: current, depth, path } = stack.pop()!;
+    const { value: current, depth, at } = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
-    if (depth >= max) return `${path || '(top)'}…`;
+    if (depth >= max) return `${spellPath(at) || '(top)'}…`;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], depth: depth + 1, path: joinPath(path, i) });
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], depth: depth + 1, at: { parent: at, key: i } });
     } else {
-      for (const [key, item] of Object.entries(current)) stack.push({ value: item, depth: depth + 1, path: joinPath(path, key) });
+      for (const [key, item] of Object.entries(current)) if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1, at: { parent: at, key } });
     }
   }
   return null;

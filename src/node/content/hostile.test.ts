@@ -174,5 +174,8 @@ describe('hostile CMS content', () => {
     expect(content.pages.map((p) => p.slug)).toEqual(['home']);
     expect(tooDeep(deep)).toMatch(/…$/);
     expect(tooDeep({ a: [[{ b: 1 }]] }, MAX_DEPTH)).toBeNull();
+    // The path names the first value too deep, as the editor's report shows it.
+    expect(tooDeep({ x: 1, a: [{ b: { c: {} } }] }, 3)).toBe('a[0].b…');
+    expect(tooDeep([[[]]], 2)).toBe('[0][0]…');
   });
 });

@@ -4,7 +4,7 @@ import { HOME_SLUG } from '../../shared/routes.js';
 import type { Context, Issue } from './context.js';
 import { report, within } from './context.js';
 import { ISSUES } from './issues.js';
-import { isRecord, joinPath } from './values.js';
+import { isRecord, joinPath, spellPath, type PathStep } from './values.js';
 
 /** Findings of earlier builds per page, valid while the locale's slugs are the same (`createNormaliser`). */
 export type LinkTargetMemo = WeakMap<Page, { signature: string; issues: Issue[] }>;
@@ -30,7 +30,7 @@ export function checkLinkTargets(content: SiteContent, at: (entity: Context['ent
       return slugs.has(list ? (list[1] ?? HOME_SLUG) : target);
     };
     const blocks = (ctx: Context, zone: string, list: Block[]) =>
-      list.forEach((block, position) => walk(block.props, joinPath(zone, position), within(ctx, { position, component: block.component }), known));
+      list.forEach((block, position) => walk(block.props, { parent: { parent: null, key: zone }, key: position }, within(ctx, { position, component: block.component }), known));
 
     for (const page of ofLocale) {
       const ctx = within(at('page', locale), { slug: page.slug });
@@ -56,9 +56,12 @@ export function checkLinkTargets(content: SiteContent, at: (entity: Context['ent
 }
 
 /** Every internal link (`{ kind: 'internal', slug }`) at any depth of a block's props. */
-function walk(value: unknown, path: string, ctx: Context, known: (slug: string) => boolean): void {
-  if (Array.isArray(value)) return value.forEach((item, i) => walk(item, joinPath(path, i), ctx, known));
+function walk(value: unknown, at: PathStep, ctx: Context, known: (slug: string) => boolean): void {
+  if (Array.isArray(value)) return value.forEach((item, i) => walk(item, { parent: at, key: i }, ctx, known));
   if (!isRecord(value)) return;
-  if (value.kind === 'internal' && typeof value.slug === 'string' && !known(value.slug)) report(ctx, path, ISSUES.unknownLinkTarget(value.slug));
-  for (const [key, item] of Object.entries(value)) if (typeof item === 'object') walk(item, joinPath(path, key), ctx, known);
+  if (value.kind === 'internal' && typeof value.slug === 'string' && !known(value.slug)) report(ctx, spellPath(at), ISSUES.unknownLinkTarget(value.slug));
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item !== null && typeof item === 'object') walk(item, { parent: at, key }, ctx, known);
+  }
 }

@@ -49,4 +49,19 @@ describe('unwrap (Strapi 4 → flat)', () => {
     const value = { data: ['x', 'y'], attributes: 'plain', table: { data: [{ a: 1 }] } };
     expect(unwrap(value)).toEqual(value);
   });
+
+  it('returns Strapi 5 values as they are, without copying them, and copies only the path to an envelope', () => {
+    const s5 = { id: 3, slug: 'home', blocks: [{ __component: 'blocks.hero', image: { id: 1, url: '/u.png' } }] };
+    expect(unwrap(s5)).toBe(s5);
+    const seo = { metaTitle: 'Home' };
+    const blocks = [{ __component: 'blocks.text' }, { __component: 'blocks.hero', image: { data: { id: 1, attributes: { url: '/u.png' } } } }];
+    const mixed = { slug: 'home', seo, blocks };
+    const out = unwrap(mixed) as typeof mixed;
+    expect(out).toEqual({ slug: 'home', seo, blocks: [{ __component: 'blocks.text' }, { __component: 'blocks.hero', image: { id: 1, url: '/u.png' } }] });
+    expect(out).not.toBe(mixed);
+    expect(out.seo).toBe(seo);
+    expect(out.blocks[0]).toBe(blocks[0]);
+    // The input is left as it was.
+    expect(blocks[1]).toEqual({ __component: 'blocks.hero', image: { data: { id: 1, attributes: { url: '/u.png' } } } });
+  });
 });

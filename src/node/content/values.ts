@@ -36,6 +36,22 @@ export function joinPath(base: string, key: string | number): string {
   return base === '' ? key : `${base}.${key}`;
 }
 
+/**
+ * A path kept as a chain of keys, for walks over whole entries: spelled out
+ * (`blocks[0].items[2].link`) only where something is reported, instead of
+ * building a string for every value visited.
+ */
+export interface PathStep {
+  readonly parent: PathStep | null;
+  readonly key: string | number;
+}
+
+export function spellPath(step: PathStep | null, base = ''): string {
+  const keys: (string | number)[] = [];
+  for (let at = step; at; at = at.parent) keys.push(at.key);
+  return keys.reduceRight<string>((path, key) => joinPath(path, key), base);
+}
+
 /** Plain code-point comparison: unlike localeCompare it does not depend on the machine's ICU data. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
