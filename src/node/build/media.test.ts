@@ -31,6 +31,19 @@ describe('media phase', () => {
     expect(out.body).toBe('<img src="/assets/media/b.333.png">');
     expect(content.media.url).toBe('/uploads/a.jpg');
   });
+
+  it('copies only the way down to a rewritten url: the rest is the same objects', () => {
+    const text = { title: 'Pool', items: [{ label: 'a' }] };
+    const hero = { media };
+    const content = { text, hero, body: 'no uploads here' };
+    const out = rewriteMediaUrls(content, new Map([['/uploads/a.jpg', '/assets/media/a.111.jpg']]));
+    expect(out.text).toBe(text);
+    expect(out.hero).not.toBe(hero);
+    expect(out.hero.media.url).toBe('/assets/media/a.111.jpg');
+    expect(hero.media.url).toBe('/uploads/a.jpg');
+    // Nothing to rewrite: the value itself comes back.
+    expect(rewriteMediaUrls(text, new Map())).toBe(text);
+  });
 });
 
 describe('copyMedia: media judged by their bytes', () => {

@@ -107,14 +107,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const phases = new PhaseRecorder(log);
   await recoverInterrupted(paths);
 
-  const loaded = await options.load(phases);
+  // `loaded.content` is let go once its media urls are rewritten (below): only the rewritten content is kept through render.
+  const loaded: Omit<LoadedContent, 'content'> & { content: SiteContent | null } = await options.load(phases);
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) throw new ContentValidationError(loaded.issues);
 
   // Videos the visitor can hear, without captions: warnings from the videos' bytes (captions.ts).
   const captions = await phases.run(
     'captions',
-    () => checkCaptions(loaded.content, loaded.resolveMedia),
+    () => checkCaptions(loaded.content!, loaded.resolveMedia),
     (c) => `${c.videos} videos without captions read, ${c.issues.length} with sound`,
   );
   for (const issue of captions.issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
@@ -133,10 +134,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'media',
     async () => {
       const cache = path.join(paths.work, 'media');
-      const copied = await copyMedia(memo ? memo.mediaUrlsIn(loaded.content) : mediaUrlsInContent(loaded.content), loaded.resolveMedia, staging, memo?.media, captions.files);
-      const encoded = await encodeImages(copied, rasterImages(loaded.content), staging, cache);
+      const copied = await copyMedia(memo ? memo.mediaUrlsIn(loaded.content!) : mediaUrlsInContent(loaded.content!), loaded.resolveMedia, staging, memo?.media, captions.files);
+      const encoded = await encodeImages(copied, rasterImages(loaded.content!), staging, cache);
       // The share-card images (README "Share cards"), after the copies they are made from.
-      const share = await encodeShareImages(encoded, shareSources(loaded.content.pages), staging, cache);
+      const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
       return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
     },
     (m) =>
@@ -147,11 +148,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       [
         ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
         ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
-        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content.pages, url))),
+        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content!.pages, url))),
       ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
     );
   }
-  const content = memo ? memo.rewrite(loaded.content, media.urls) : rewriteMediaUrls(loaded.content, media.urls);
+  const content = memo ? memo.rewrite(loaded.content!, media.urls) : rewriteMediaUrls(loaded.content!, media.urls);
+  loaded.content = null;
 
   const { html, chunks } = await readTemplate(bundle);
   // Rule 11: every page embeds its locale's messages (data, not JavaScript).

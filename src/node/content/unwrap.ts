@@ -1,4 +1,4 @@
-import { isRecord, type JsonRecord } from './values.js';
+import { isRecord, mapFields, mapItems, type JsonRecord } from './values.js';
 
 /**
  * Strapi 4 → flat (Strapi 5-like) values. Strapi 4 wraps entries as
@@ -13,36 +13,11 @@ import { isRecord, type JsonRecord } from './values.js';
  * Nothing downstream writes into what this returns.
  */
 export function unwrap(value: unknown): unknown {
-  if (Array.isArray(value)) return unwrapList(value);
+  if (Array.isArray(value)) return mapItems(value, unwrap);
   if (!isRecord(value)) return value;
-  if (isEntry(value)) return { id: value.id, ...unwrapFields(value.attributes as JsonRecord) };
+  if (isEntry(value)) return { id: value.id, ...mapFields(value.attributes as JsonRecord, unwrap) };
   if (isRelation(value)) return unwrap(value.data);
-  return unwrapFields(value);
-}
-
-function unwrapList(list: unknown[]): unknown[] {
-  let out: unknown[] | null = null;
-  for (let i = 0; i < list.length; i++) {
-    const item = unwrap(list[i]);
-    if (out === null && item !== list[i]) out = list.slice(0, i);
-    out?.push(item);
-  }
-  return out ?? list;
-}
-
-function unwrapFields(record: JsonRecord): JsonRecord {
-  let out: JsonRecord | null = null;
-  const keys = Object.keys(record);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const field = unwrap(record[key]);
-    if (out === null && field !== record[key]) {
-      out = {};
-      for (let j = 0; j < i; j++) out[keys[j]!] = record[keys[j]!];
-    }
-    if (out !== null) out[key] = field;
-  }
-  return out ?? record;
+  return mapFields(value, unwrap);
 }
 
 const ENTRY_KEYS = new Set(['id', 'documentId', 'attributes']);

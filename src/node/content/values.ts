@@ -2,6 +2,7 @@
 import { isRecord } from '../../shared/records.js';
 
 export { isRecord, type JsonRecord } from '../../shared/records.js';
+import type { JsonRecord } from '../../shared/records.js';
 
 /** A non-empty trimmed string, or null. */
 export function nonEmptyString(value: unknown): string | null {
@@ -34,6 +35,36 @@ export function describe(value: unknown): string {
 export function joinPath(base: string, key: string | number): string {
   if (typeof key === 'number') return `${base}[${key}]`;
   return base === '' ? key : `${base}.${key}`;
+}
+
+/**
+ * Copy on write over a list: `map` applied to every item, and the same
+ * array back when every item maps to itself (nothing is copied then).
+ */
+export function mapItems(list: unknown[], map: (item: unknown) => unknown): unknown[] {
+  let out: unknown[] | null = null;
+  for (let i = 0; i < list.length; i++) {
+    const item = map(list[i]);
+    if (out === null && item !== list[i]) out = list.slice(0, i);
+    out?.push(item);
+  }
+  return out ?? list;
+}
+
+/** Copy on write over an object's own fields, as `mapItems` does over a list. */
+export function mapFields(record: JsonRecord, map: (value: unknown) => unknown): JsonRecord {
+  let out: JsonRecord | null = null;
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const field = map(record[key]);
+    if (out === null && field !== record[key]) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = record[keys[j]!];
+    }
+    if (out !== null) out[key] = field;
+  }
+  return out ?? record;
 }
 
 /**
