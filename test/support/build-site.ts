@@ -20,7 +20,7 @@ export interface TestBuild {
  */
 export async function buildSite(
   contentDir: string | null,
-  options: { paths?: ProjectPaths; env?: Record<string, string>; now?: Date; echo?: boolean; strict?: boolean } = {},
+  options: { paths?: ProjectPaths; env?: Record<string, string>; now?: Date; echo?: boolean; strict?: boolean; threads?: number; workersFrom?: number } = {},
 ): Promise<TestBuild> {
   const paths = options.paths ?? (await tempPaths());
   const config = loadConfig({ SITE_URL: 'https://marea.example', ...options.env });
@@ -34,6 +34,8 @@ export async function buildSite(
     paths,
     log: logger,
     now: options.now,
+    ...(options.threads === undefined ? {} : { threads: options.threads }),
+    ...(options.workersFrom === undefined ? {} : { workersFrom: options.workersFrom }),
     load: (phases) => loadContent({ config, paths, strict: options.strict ?? false, log: logger, ...(contentDir ? { contentDir } : {}) }, phases),
   });
   return { paths, result, log };

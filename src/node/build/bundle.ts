@@ -1,18 +1,27 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { InlineConfig, Rolldown } from 'vite';
 import type { ServerBundle } from '../../shared/render-contract.js';
 import { PUBLIC_CONFIG_GLOBALS, type PublicConfig } from '../../shared/public-config.js';
 import { hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 import { blockChunks, type BlockChunkManifest, type ManifestChunk } from './hints.js';
 import { SCRIPTS_TEMPLATE_OPEN } from './boot-script.js';
+import { fillCacheEntry } from './cache-entry.js';
 
 /** What the browser and server bundles are built from (rule 13: "code"). */
 const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
 /** Everything that can change the output: bundle inputs plus the build-time code. */
 export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
+/**
+ * What the render workers' bundle is built from: its entry (render-task.ts)
+ * and every module it imports (checked at each build: `outsideInputs`), npm
+ * packages by the lockfile.
+ */
+export const WORKER_INPUTS = ['src/node/build', 'src/shared', 'package-lock.json'];
+const WORKER_ENTRY = 'src/node/build/render-task.ts';
 
 export interface Bundle {
   hash: string;
@@ -21,6 +30,8 @@ export interface Bundle {
   server: ServerBundle;
   /** The server bundle's file, for render workers to import. */
   serverFile: string;
+  /** The render workers' own code (render-task.ts and what it imports) as one JavaScript file: what each worker thread loads. */
+  workerFile: string;
   /** Whether the bundles came from the cache. */
   cached: boolean;
 }
@@ -51,17 +62,10 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
   const serverFile = path.join(dir, 'server', 'entry-server.js');
   const cached = existsSync(path.join(dir, 'complete'));
   if (!cached) {
-    const tmp = `${dir}.tmp-${process.pid}`;
-    await rm(tmp, { recursive: true, force: true });
-    const { build } = await import('vite');
-    // Vite follows NODE_ENV over `mode` (vitest sets it to "test", which would
-    // compile JSX for React's development runtime): a bundle is always production.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    const common = { root: paths.root, configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' as const, mode: 'production', define: publicDefines(publicConfig) };
-    try {
-      await build({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
-      await build({
+    await fillBundle(dir, hash, async (tmp) => {
+      const common = { root: paths.root, configFile: path.join(paths.root, 'vite.config.ts'), logLevel: 'warn' as const, mode: 'production', define: publicDefines(publicConfig) };
+      await viteBuild({ ...common, build: { outDir: path.join(tmp, 'client'), emptyOutDir: true } });
+      await viteBuild({
         ...common,
         // React's production server renderer (Vite leaves process.env alone in SSR builds).
         define: { ...common.define, 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -73,25 +77,99 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
           rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
         },
       });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
-    await writeFile(path.join(tmp, 'complete'), hash);
-    await mkdir(path.dirname(dir), { recursive: true });
-    // Another build (a parallel test, say) may have finished the same bundle
-    // first: same hash, same bytes, so keep theirs and drop ours.
-    if (existsSync(path.join(dir, 'complete'))) await rm(tmp, { recursive: true, force: true });
-    else {
-      await rm(dir, { recursive: true, force: true });
-      await rename(tmp, dir).catch(async (error: unknown) => {
-        if (!existsSync(path.join(dir, 'complete'))) throw error;
-        await rm(tmp, { recursive: true, force: true });
-      });
-    }
+    });
   }
+  const worker = await buildWorkerBundle(paths);
   const server = (await import(pathToFileURL(serverFile).href)) as ServerBundle;
-  return { hash, clientDir, server, serverFile, cached };
+  return { hash, clientDir, server, serverFile, workerFile: worker.file, cached: cached && worker.cached };
+}
+
+/**
+ * The render workers' code (render-task.ts and the build and shared modules
+ * it imports, npm packages included) as one ES module of plain JavaScript,
+ * cached by the hash of its inputs: a worker thread loads it with Node alone,
+ * without tsx resolving and transforming each TypeScript module in every
+ * worker at every build. The SSR bundle stays a file of its own, which the
+ * task imports by path (`RenderSetup.serverFile`).
+ */
+async function buildWorkerBundle(paths: ProjectPaths): Promise<{ file: string; cached: boolean }> {
+  const hash = (await hashInputs(paths.root, WORKER_INPUTS)).slice(0, 16);
+  const dir = path.join(paths.work, 'bundle', `worker-${hash}`);
+  const file = path.join(dir, 'render-task.js');
+  const cached = existsSync(path.join(dir, 'complete'));
+  if (!cached) {
+    await fillBundle(dir, hash, async (tmp) => {
+      const output = await viteBuild({
+        root: paths.root,
+        configFile: false,
+        logLevel: 'warn',
+        mode: 'production',
+        publicDir: false,
+        // npm packages (date-fns, zod) bundled in: the file imports Node's modules only, wherever the cache folder is.
+        ssr: { noExternal: true },
+        build: {
+          outDir: tmp,
+          ssr: path.join(paths.root, WORKER_ENTRY),
+          target: 'node20',
+          minify: false,
+          rolldownOptions: { output: { entryFileNames: 'render-task.js', codeSplitting: false } },
+        },
+      });
+      const outside = outsideInputs(paths.root, WORKER_INPUTS, builtModules(output));
+      if (outside.length > 0)
+        throw new Error(`The render worker bundle imports modules outside WORKER_INPUTS (bundle.ts), so its cache would go stale when they change: ${outside.join(', ')}`);
+    });
+  }
+  return { file, cached };
+}
+
+/** The modules of a build's chunks. */
+function builtModules(output: Awaited<ReturnType<typeof viteBuild>>): string[] {
+  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  return outputs.flatMap((o) => o.output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : [])));
+}
+
+/** The bundled modules of the project (not npm packages, not virtual modules) that none of `inputs` covers, relative to `root`. */
+export function outsideInputs(root: string, inputs: string[], moduleIds: string[]): string[] {
+  return moduleIds
+    .filter((id) => path.isAbsolute(id) && !id.split(path.sep).includes('node_modules'))
+    .map((id) => path.relative(root, id.replace(/\?.*$/, '')).split(path.sep).join('/'))
+    .filter((file) => !inputs.some((input) => file === input || file.startsWith(`${input}/`)));
+}
+
+/**
+ * Fills a bundle's cache folder (cache-entry.ts: built in a temporary folder,
+ * renamed into place, a parallel build's folder kept); its `complete` marker,
+ * written last, is what tells a finished bundle.
+ */
+async function fillBundle(dir: string, hash: string, build: (tmp: string) => Promise<void>): Promise<void> {
+  const complete = (entry: string) => Promise.resolve(existsSync(path.join(entry, 'complete')) || null);
+  await fillCacheEntry(
+    dir,
+    async (tmp) => {
+      await build(tmp);
+      await writeFile(path.join(tmp, 'complete'), hash);
+      return true;
+    },
+    complete,
+  );
+}
+
+/**
+ * Vite's build, always for production: Vite follows NODE_ENV over `mode`
+ * (vitest sets it to "test", which would compile JSX for React's development
+ * runtime).
+ */
+async function viteBuild(config: InlineConfig) {
+  const { build } = await import('vite');
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await build(config);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /**

@@ -52,6 +52,8 @@ export interface BuildOptions {
   publish?: boolean;
   /** Render threads (default: one per core; 0 renders in the main thread). */
   threads?: number;
+  /** Pages to render from which the render threads start (default 300, render-pool.ts); fewer render in the main thread. */
+  workersFrom?: number;
   /** Render every page even when the last build has it unchanged (default false). */
   full?: boolean;
   /** Kept by a long-running builder between its builds (same output, less work): see build-memo.ts. */
@@ -166,7 +168,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const rendered = await phases.run(
     'render',
     async () => {
-      const pool = startRenderPool({ serverFile: bundle.serverFile, template: html, messages, chunks: [...chunks], dir: staging }, options.threads);
+      const pool = startRenderPool(
+        { serverFile: bundle.serverFile, workerFile: bundle.workerFile, template: html, messages, chunks: [...chunks], dir: staging },
+        options.threads,
+        options.workersFrom,
+      );
       let reused = 0;
       const take = async (files: PageFiles, key: string, job: () => PageJob) => {
         index.record(files.htmlFile, key);

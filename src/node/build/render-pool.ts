@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageJob } from './render.js';
 import { batchRenderer, type BatchWritten, type RenderSetup } from './render-task.js';
@@ -26,7 +27,7 @@ export interface RenderPool {
  * SSR bundle): a small site, or an incremental build of a few pages,
  * renders in the main thread.
  */
-export function startRenderPool(setup: RenderSetup, threads = availableParallelism()): RenderPool {
+export function startRenderPool(setup: RenderSetup, threads = availableParallelism(), workersFrom = WORKERS_FROM_PAGES): RenderPool {
   let piscina: Piscina<PageJob[], BatchWritten> | null = null;
   let waiting: PageJob[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -68,10 +69,12 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
       check();
       if (piscina) return queue(job);
       waiting.push(job);
-      if (threads < 2 || waiting.length < WORKERS_FROM_PAGES) return;
+      if (threads < 2 || waiting.length < workersFrom) return;
       piscina = new Piscina<PageJob[], BatchWritten>({
-        filename: new URL('./worker-boot.mjs', import.meta.url).href,
-        workerData: { taskModule: new URL('./render-task.ts', import.meta.url).href, setup },
+        // Plain JavaScript (bundle.ts): a worker starts with Node alone, whatever runs the main thread (tsx, vitest).
+        filename: pathToFileURL(setup.workerFile).href,
+        workerData: { setup },
+        execArgv: workerExecArgv(process.execArgv),
         minThreads: threads,
         maxThreads: threads,
       });
@@ -96,4 +99,22 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
       await piscina?.destroy();
     },
   };
+}
+
+/**
+ * The main thread's Node flags for a worker, less its module preloads
+ * (`--import tsx`, tsx's own `--require`/`--import` pair): a worker loads one
+ * file of plain JavaScript and needs no loader hooks. Other flags (`--cpu-prof`,
+ * say) are kept.
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const preload = /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/;
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i += 1) {
+    const match = preload.exec(execArgv[i]!);
+    if (!match) kept.push(execArgv[i]!);
+    // `--import x`: the value is the next argument.
+    else if (match[2] === '') i += 1;
+  }
+  return kept;
 }

@@ -11,6 +11,8 @@ import { compileTemplate } from './template.js';
 export interface RenderSetup {
   /** The SSR bundle (bundle.ts). */
   serverFile: string;
+  /** The render workers' bundle (bundle.ts): this module as plain JavaScript, which each worker thread loads. */
+  workerFile: string;
   /** The client build's index.html, hints added (bundle.ts `readTemplate`). */
   template: string;
   messages: Record<string, string>;
@@ -60,5 +62,5 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
   };
 }
 
-/** In a render worker (worker-boot.mjs): the task every batch is handed to. */
+/** In a render worker (its bundle, `RenderSetup.workerFile`): the task every batch is handed to. */
 export default isMainThread ? undefined : await batchRenderer((workerData as { setup: RenderSetup }).setup);

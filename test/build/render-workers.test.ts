@@ -1,0 +1,56 @@
+// @vitest-environment node
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeSyntheticContent } from '../../src/node/bench/synthetic.js';
+import { outsideInputs, WORKER_INPUTS } from '../../src/node/build/bundle.js';
+import { listFiles } from '../../src/node/build/hash.js';
+import { ROOT } from '../../src/node/build/paths.js';
+import { workerExecArgv } from '../../src/node/build/render-pool.js';
+import { buildSite } from '../support/build-site.js';
+
+/**
+ * The render workers load their own bundle (bundle.ts, `workerFile`), not the
+ * TypeScript sources the main thread runs: a worker that cannot start, or a
+ * cached worker bundle built from other sources than the main thread's, shows
+ * here as a failed build or as pages that differ from the main thread's.
+ */
+describe('render workers', () => {
+  it('start from the worker bundle and write the same bytes as the main thread', async () => {
+    const content = await mkdtemp(path.join(tmpdir(), 'marea-workers-'));
+    await writeSyntheticContent(content, 3);
+    const now = new Date('2026-03-02T12:00:00Z');
+    const main = await buildSite(content, { now, threads: 0 });
+    const workers = await buildSite(content, { now, threads: 2, workersFrom: 1 });
+    expect(main.log.find((line) => line.includes('render'))).toContain('main thread');
+    expect(workers.log.find((line) => line.includes('render'))).toContain('2 threads');
+    const pages = (await listFiles(main.paths.dist)).filter((file) => file.endsWith('.html') || file.endsWith('_payload.json'));
+    expect(pages.length).toBeGreaterThan(10);
+    expect(await listFiles(workers.paths.dist)).toEqual(await listFiles(main.paths.dist));
+    for (const file of [...pages, 'SHA256SUMS']) {
+      expect((await readFile(path.join(workers.paths.dist, file))).equals(await readFile(path.join(main.paths.dist, file))), file).toBe(true);
+    }
+  });
+
+  it('cache the worker bundle by every project module it holds (a module outside WORKER_INPUTS is refused at bundle time: its changes would leave the bundle stale)', () => {
+    const ids = [
+      path.join(ROOT, 'src/node/build/render-task.ts'),
+      path.join(ROOT, 'src/shared/head.ts'),
+      path.join(ROOT, 'node_modules/date-fns/format.js'),
+      '\0rolldown/runtime.js',
+      path.join(ROOT, 'src/node/config/env.ts'),
+      path.join(ROOT, 'src/node/buildish/x.ts?commonjs'),
+    ];
+    expect(outsideInputs(ROOT, WORKER_INPUTS, ids)).toEqual(['src/node/config/env.ts', 'src/node/buildish/x.ts']);
+  });
+
+  it('start with the main thread’s Node flags less its module preloads (tsx)', () => {
+    const tsx = ['--require', '/p/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///p/node_modules/tsx/dist/loader.mjs'];
+    expect(workerExecArgv([...tsx, '--cpu-prof', '--cpu-prof-dir=out', '--import=tsx', '-r', 'x.cjs', '--max-old-space-size=4096'])).toEqual([
+      '--cpu-prof',
+      '--cpu-prof-dir=out',
+      '--max-old-space-size=4096',
+    ]);
+  });
+});
