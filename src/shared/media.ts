@@ -1,5 +1,11 @@
 import type { Media } from './model.js';
 
+/** A `Media` value (model.ts), wherever it sits in content or a payload. */
+export function isMedia(value: unknown): value is Media {
+  const m = value as Media;
+  return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video' || m.kind === 'captions') && typeof m.url === 'string' && Array.isArray(m.formats);
+}
+
 /**
  * `srcset` from the CMS formats plus the original (content contract, Media).
  * Shared: the browser's <img> and the build's hero `preload` hint must name

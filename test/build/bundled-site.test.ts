@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/node/build/hash.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { FIRST_VIEW_BUDGET, formatFirstView, measureFirstView, overBudget, type PageWeight } from '../../src/node/perf/first-view.js';
+import { wireJson } from '../../src/shared/payload.js';
+import { fromWire } from '../../src/shared/wire.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -58,5 +60,21 @@ describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-enc
     for (const url of urls) expect(await magic(url), url).toMatch(url.endsWith('.avif') ? /^....ftypavif/s : /^RIFF....WEBP$/s);
     expect(home).toMatch(/<link rel="preload" as="image" imagesrcset="[^"]+\.avif 400w[^"]*" imagesizes="100vw" type="image\/avif" fetchpriority="high">/);
     expect(home).toMatch(/<video [^>]*poster="\/assets\/media\/[^"]+\.webp"/);
+  });
+});
+
+describe('the JSON the bundled site serves the browser, on the wire (src/shared/wire.ts)', () => {
+  it('every payload (the 404 pages’ embedded ones too) and modals file reads back and writes again to the same bytes, every media object packed', async () => {
+    const files = (await listFiles(build.paths.dist)).filter((file) => /(?:^|\/)_(?:payload|modals)\.json$/.test(file));
+    const embedded = [...pages]
+      .filter(([file]) => file.endsWith('404.html'))
+      .map(([file, html]) => [file, /<script id="__MAREA_PAYLOAD__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!]);
+    expect(embedded).toHaveLength(2);
+    const served = [...(await Promise.all(files.map(async (file) => [file, await readFile(path.join(build.paths.dist, file), 'utf8')]))), ...embedded];
+    expect(served.length).toBeGreaterThan(40);
+    for (const [file, json] of served) {
+      expect(wireJson(fromWire(JSON.parse(json!))), file).toBe(json);
+      expect(json, file).not.toContain('"formats":');
+    }
   });
 });
