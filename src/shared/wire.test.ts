@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { image } from '../../test/support/blocks.js';
+import { block, image } from '../../test/support/blocks.js';
 import type { Media } from './model.js';
 import { wireJson } from './payload.js';
 import { fromWire, toWire } from './wire.js';
@@ -75,7 +75,7 @@ describe('the payload wire form (media packed, rule 18)', () => {
 
   it('hostile content: objects shaped like the wire’s own, `__proto__` keys, script-closing text — all come back as they were', () => {
     const hostile = JSON.parse(
-      '{"$m":[1,2],"x":{"$m":0},"y":{"$":{"$m":"a"}},"z":{"$":1},"__proto__":{"polluted":true},"list":[{"$m":[]},{"$":[]},{"$m":null,"other":1}],"text":"</script><!--\u2028\u2029","n":[0,null,true,"$m"]}',
+      '{"$m":[1,2],"x":{"$m":0},"y":{"$":{"$m":"a"}},"z":{"$":1},"b":[{"$b":["blocks.hero",{}]}],"__proto__":{"polluted":true},"list":[{"$m":[]},{"$":[]},{"$m":null,"other":1}],"text":"</script><!--\u2028\u2029","n":[0,null,true,"$m"]}',
     ) as unknown;
     const wire = wireJson(hostile);
     expect(wire).not.toMatch(/<|\u2028|\u2029/);
@@ -85,9 +85,30 @@ describe('the payload wire form (media packed, rule 18)', () => {
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
+  it('a block in a list whose name and key follow from its component and place is [component, props, countries?]; any other stays as it is', () => {
+    const blocks = [block('blocks.hero', { title: 'Hi', media: published }), { ...block('blocks.wysiwyg', { body: '<p>x</p>' }, ['MEX']), key: '1' }];
+    const wire = wireJson({ blocks });
+    expect(wire).toBe(
+      `{"blocks":[{"$b":["blocks.hero",{"title":"Hi","media":{"$m":${JSON.stringify(toWire(published)).slice(6, -1)}}}]},{"$b":["blocks.wysiwyg",{"body":"\\u003cp>x\\u003c/p>"},["MEX"]]}]}`,
+    );
+    expect(roundTrip({ blocks })).toEqual(asJson({ blocks }));
+    const others = [
+      [{ ...blocks[1]!, key: 'rule-6' }],
+      [{ ...blocks[0]!, name: 'Banner' }],
+      [{ name: 'Hero', component: 'blocks.hero', key: '0', countries: null, props: {} }],
+      [{ ...blocks[0]!, countries: [1] }],
+      [{ ...blocks[0]!, props: 'text' }],
+    ];
+    for (const list of others) expect(toWire(list)).toEqual(list.map((b) => JSON.parse(JSON.stringify(toWire(b)))));
+    // Not in a list: no place to take the key from.
+    expect(JSON.stringify(toWire({ one: blocks[0] }))).toContain('"component":"blocks.hero","name":"Hero","key":"0"');
+  });
+
   it('a reference to a media object the value does not hold is an error (the caller falls back as for any bad payload, rule 20)', () => {
-    expect(() => fromWire({ a: { $m: 0 } })).toThrow(/malformed media/);
-    expect(() => fromWire({ a: { $m: 'x' } })).toThrow(/malformed media/);
+    expect(() => fromWire({ a: { $m: 0 } })).toThrow(/malformed value/);
+    expect(() => fromWire({ a: { $m: 'x' } })).toThrow(/malformed value/);
+    expect(() => fromWire({ a: { $b: ['blocks.hero', {}] } })).toThrow(/malformed value/);
+    expect(() => fromWire([{ $b: 'blocks.hero' }])).toThrow(/malformed value/);
     expect(fromWire({ v: 3, page: { blocks: 'not a list' } })).toEqual({ v: 3, page: { blocks: 'not a list' } });
   });
 });

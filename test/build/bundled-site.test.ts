@@ -69,7 +69,7 @@ describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-enc
 });
 
 describe('the JSON the bundled site serves the browser, on the wire (src/shared/wire.ts)', () => {
-  it('every payload (the 404 pages’ embedded ones too) and modals file reads back and writes again to the same bytes, every media object packed', async () => {
+  it('every payload (the 404 pages’ embedded ones too) and modals file reads back and writes again to the same bytes, every media object and block packed', async () => {
     const files = (await listFiles(build.paths.dist)).filter((file) => /(?:^|\/)_(?:payload|modals)\.json$/.test(file));
     const embedded = [...pages]
       .filter(([file]) => file.endsWith('404.html'))
@@ -80,6 +80,7 @@ describe('the JSON the bundled site serves the browser, on the wire (src/shared/
     for (const [file, json] of served) {
       expect(wireJson(fromWire(JSON.parse(json!))), file).toBe(json);
       expect(json, file).not.toContain('"formats":');
+      expect(json, file).not.toContain('"component":');
     }
   });
 });

@@ -33,7 +33,7 @@ function publishedCopy(content: SiteContent): SiteContent {
 }
 
 describe('payloads on the wire (src/shared/wire.ts), over the bundled content', () => {
-  it('every payload and modals file, with the CMS’s media URLs and with the published ones, comes back exactly, every media object packed', async () => {
+  it('every payload and modals file, with the CMS’s media URLs and with the published ones, comes back exactly, every media object and block packed', async () => {
     const raw = await readCache(fileURLToPath(new URL('../../../content-cache', import.meta.url)), { en: 'en', es: 'es-MX' });
     const { content } = normaliseSite(raw, { strict: false });
     for (const [name, site] of [
@@ -46,8 +46,9 @@ describe('payloads on the wire (src/shared/wire.ts), over the bundled content', 
       for (const value of values) {
         const json = wireJson(value);
         expect(JSON.stringify(fromWire(JSON.parse(json)))).toBe(JSON.stringify(value));
-        // No media object was left as it is: none of them carries its formats in full.
+        // No media object and no block was left as it is: none carries its formats in full, none its component by name.
         expect(json, name).not.toContain('"formats":');
+        expect(json, name).not.toContain('"component":');
         plain += serializeForScript(value).length;
         wire += json.length;
       }
