@@ -1,5 +1,11 @@
 import type { Media } from './model.js';
 
+/** A `Media` value (model.ts), wherever it sits in content or a payload. */
+export function isMedia(value: unknown): value is Media {
+  const m = value as Media;
+  return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video' || m.kind === 'captions') && typeof m.url === 'string' && Array.isArray(m.formats);
+}
+
 /**
  * `srcset` from the CMS formats plus the original (content contract, Media).
  * Shared: the browser's <img> and the build's hero `preload` hint must name
@@ -36,6 +42,22 @@ export function variantSrcSet(media: Media, format: VariantFormat): string | und
   const variants = media.variants;
   if (!variants?.widths.length) return undefined;
   return variants.widths.map((width) => `${variantUrl(media.url, variants.key, width, format)} ${width}w`).join(', ');
+}
+
+/** How wide the `<img>` fallback of a `<picture>` is at least (Strapi's `medium` format is 750 px wide). */
+const FALLBACK_WIDTH = 750;
+
+/**
+ * The `src` of the `<img>` inside a `<picture>` that offers AVIF and WebP
+ * (`variants`): only a browser that shows neither would load it, and every
+ * browser the site supports shows WebP, so it is one middle-sized CMS file,
+ * not a `srcset` of five: the narrowest at least 750 px wide, else the
+ * widest there is (the original counts as the widest when its width is not
+ * known).
+ */
+export function fallbackImageUrl(media: Media): string {
+  const candidates = [...media.formats, { url: media.url, width: media.width ?? Infinity }];
+  return (candidates.find((c) => c.width >= FALLBACK_WIDTH) ?? candidates.at(-1)!).url;
 }
 
 /**

@@ -1,9 +1,14 @@
 import type { Block, ErrorContent, Layout, Locale, Page } from './model.js';
 import type { HeadData } from './head.js';
 import type { PageData } from './page-data.js';
+import { toWire } from './wire.js';
 
-/** Bumped when the payload shape changes, so an old client never misreads a new payload. */
-export const PAYLOAD_VERSION = 3;
+/**
+ * Bumped when the payload shape changes, so an old client never misreads a
+ * new payload (rules 18 and 20: it loads the page instead). 4: media travel
+ * packed (wire.ts).
+ */
+export const PAYLOAD_VERSION = 4;
 
 /**
  * What a page needs to render without the CMS (rule 18). The same object is
@@ -78,4 +83,13 @@ export function serializeForScript(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The JSON of a payload or a modals file as the site serves it: in its wire
+ * form (media packed, wire.ts; the browser reads it back with `fromWire`),
+ * escaped as `serializeForScript` escapes.
+ */
+export function wireJson(value: unknown): string {
+  return serializeForScript(toWire(value));
 }

@@ -246,6 +246,25 @@ describe('blocks.accordion and blocks.terms-list', () => {
     await page.context().close();
   });
 
+  it('accordion without JavaScript: every panel shows (the stylesheet’s `scripting: none` rule); the chevrons are drawn by CSS', async () => {
+    const context = await chromium().newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${origin}/all-blocks`);
+    const panels = await page.locator('.accordion__panel').all();
+    expect(panels.length).toBeGreaterThan(1);
+    for (const panel of panels) expect(await panel.evaluate((el) => el.hasAttribute('hidden') && el.firstElementChild!.checkVisibility())).toBe(true);
+    const chevron = await page
+      .locator('.accordion__trigger')
+      .first()
+      .evaluate((button) => {
+        const after = getComputedStyle(button, '::after');
+        return { width: after.width, border: after.borderBottomWidth, transform: after.transform };
+      });
+    expect(chevron).toMatchObject({ width: '9px', border: '2px' });
+    expect(chevron.transform).not.toBe('none');
+    await context.close();
+  });
+
   it('terms list: each term has an id from its title, and a link to it scrolls it into view', async () => {
     const { page, problems } = await open('/all-blocks#terms-deposits');
     expect(await page.locator('#terms-deposits h3').textContent()).toBe('1. Deposits');

@@ -14,10 +14,14 @@ import { buildSite } from '../support/build-site.js';
  * average. Sizes, not times: a change that makes every page heavier fails
  * here with the numbers. Measured 84.7 KB a page when the budget was set,
  * 94.9 KB once CMS images were served as AVIF and WebP (a `<picture>` with
- * two `<source srcset>` for each of the page's 28 images); raise it only with
- * a reason in the commit (README, Performance).
+ * two `<source srcset>` for each of the page's 28 images), 97.2 KB with the
+ * share card and structured data (budget 98 KB), then 70.6 KB here (HTML
+ * 55.0 KB, payload 15.7 KB; `--pages 300`: 70.5 KB) once media and blocks
+ * were packed on the wire, the `<img>` of a `<picture>` lost its `srcset`
+ * and the chevrons moved to the stylesheet (README, "What a page is made
+ * of"); raise it only with a reason in the commit (README, Performance).
  */
-const BUDGET_KB_PER_PAGE = 98;
+const BUDGET_KB_PER_PAGE = 71.5;
 
 describe('bench site bytes per page', () => {
   it(`a page of the benchmark site publishes at most ${BUDGET_KB_PER_PAGE} KB of HTML and payload on average`, async () => {

@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/node/build/hash.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { FIRST_VIEW_BUDGET, formatFirstView, measureFirstView, overBudget, type PageWeight } from '../../src/node/perf/first-view.js';
+import { wireJson } from '../../src/shared/payload.js';
+import { fromWire } from '../../src/shared/wire.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -37,7 +40,7 @@ describe('first-view budget of the bundled site', () => {
 describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-encode.ts)', () => {
   const magic = async (url: string) => (await readFile(path.join(build.paths.dist, url))).subarray(0, 12).toString('latin1');
 
-  it('every CMS photo of every page is a <picture>: AVIF, then WebP, then the original <img> with its width and height', async () => {
+  it('every CMS photo of every page is a <picture>: AVIF, then WebP, then an <img> of one CMS file on the site (no srcset), with the width and height', async () => {
     let pictures = 0;
     for (const [file, html] of pages) {
       const outside = html.replace(/<picture>.*?<\/picture>/gs, '');
@@ -46,6 +49,10 @@ describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-enc
         pictures += 1;
         expect(sources, file).toMatch(/^<source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp" srcSet="[^"]+" sizes="[^"]+"\/>$/);
         expect(img, file).toMatch(/ width="\d+" height="\d+"/);
+        // The fallback no supported browser takes (they all show WebP): one file, not a srcset of the CMS formats.
+        expect(img, file).not.toMatch(/srcSet|sizes/);
+        const src = /src="([^"]+)"/.exec(img ?? '')?.[1] ?? '';
+        expect(existsSync(path.join(build.paths.dist, src)), `${file}: ${src}`).toBe(true);
       }
     }
     expect(pictures).toBeGreaterThan(100);
@@ -58,5 +65,22 @@ describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-enc
     for (const url of urls) expect(await magic(url), url).toMatch(url.endsWith('.avif') ? /^....ftypavif/s : /^RIFF....WEBP$/s);
     expect(home).toMatch(/<link rel="preload" as="image" imagesrcset="[^"]+\.avif 400w[^"]*" imagesizes="100vw" type="image\/avif" fetchpriority="high">/);
     expect(home).toMatch(/<video [^>]*poster="\/assets\/media\/[^"]+\.webp"/);
+  });
+});
+
+describe('the JSON the bundled site serves the browser, on the wire (src/shared/wire.ts)', () => {
+  it('every payload (the 404 pages’ embedded ones too) and modals file reads back and writes again to the same bytes, every media object and block packed', async () => {
+    const files = (await listFiles(build.paths.dist)).filter((file) => /(?:^|\/)_(?:payload|modals)\.json$/.test(file));
+    const embedded = [...pages]
+      .filter(([file]) => file.endsWith('404.html'))
+      .map(([file, html]) => [file, /<script id="__MAREA_PAYLOAD__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!]);
+    expect(embedded).toHaveLength(2);
+    const served = [...(await Promise.all(files.map(async (file) => [file, await readFile(path.join(build.paths.dist, file), 'utf8')]))), ...embedded];
+    expect(served.length).toBeGreaterThan(40);
+    for (const [file, json] of served) {
+      expect(wireJson(fromWire(JSON.parse(json!))), file).toBe(json);
+      expect(json, file).not.toContain('"formats":');
+      expect(json, file).not.toContain('"component":');
+    }
   });
 });

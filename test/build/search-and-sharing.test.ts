@@ -8,6 +8,7 @@ import { ROOT } from '../../src/node/build/paths.js';
 import { STRUCTURED_DATA_ID, type PagePayload } from '../../src/shared/payload.js';
 import { payloadFile } from '../../src/shared/routes.js';
 import { structuredDataHtml } from '../../src/shared/structured-data.js';
+import { fromWire } from '../../src/shared/wire.js';
 import { buildSite } from '../support/build-site.js';
 
 /**
@@ -83,7 +84,8 @@ beforeAll(async () => {
       const html = await readFile(path.join(dist, file), 'utf8');
       const doc = new JSDOM(html).window.document;
       const canonical = doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
-      const payload = canonical ? (JSON.parse(await readFile(path.join(dist, payloadFile(new URL(canonical).pathname)), 'utf8')) as PagePayload) : null;
+      // Read as the client reads it (media packed on the wire: src/shared/wire.ts).
+      const payload = canonical ? (fromWire(JSON.parse(await readFile(path.join(dist, payloadFile(new URL(canonical).pathname)), 'utf8'))) as PagePayload) : null;
       const script = doc.querySelectorAll('script[type="application/ld+json"]');
       expect(script.length, `${file}: one JSON-LD script at most`).toBeLessThanOrEqual(1);
       const json = script[0] ? (JSON.parse(script[0].textContent ?? '') as { '@context': string; '@graph': Node[] }) : null;

@@ -3,6 +3,7 @@ import type { Layout, Locale } from '../../shared/model.js';
 import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { normalizePath, payloadUrl } from '../../shared/routes.js';
+import { fromWire } from '../../shared/wire.js';
 import { ensureMessages } from '../i18n/load-messages.js';
 import { isValidPagePath, notFoundError } from './not-found.js';
 import { mustReload } from '../runtime/build-updates.js';
@@ -54,7 +55,7 @@ export async function prefetchPayload(path: string): Promise<void> {
   try {
     const response = await fetch(payloadUrl(clean, currentRelease));
     if (!response.ok) return;
-    const payload = (await response.json()) as Payload;
+    const payload = fromWire(await response.json()) as Payload;
     if (payload?.v === PAYLOAD_VERSION && (currentRelease === '' || payload.release === currentRelease)) remember(clean, payload);
   } catch {
     // ignored: prefetching is an optimisation
@@ -82,7 +83,7 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
     try {
       const response = await fetch(payloadUrl(path, currentRelease), { signal: request.signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      payload = (await response.json()) as Payload;
+      payload = fromWire(await response.json()) as Payload;
       if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
       // Rule 18: a payload made by another release (a deploy landed since this page loaded) is never rendered by this code.
       if (currentRelease === '') currentRelease = payload.release;

@@ -1,12 +1,14 @@
 import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
+import { fromWire } from '../../shared/wire.js';
 import { reloadOnce } from '../runtime/reload-guard.js';
 import type { Messages } from '../i18n/i18n.js';
 
-function readJson<T>(id: string): T | null {
+/** The JSON of a data script; a payload's read from its wire form (wire.ts). */
+function readJson<T>(id: string, read: (value: unknown) => unknown = (value) => value): T | null {
   const el = document.getElementById(id);
   if (!el?.textContent) return null;
   try {
-    return JSON.parse(el.textContent) as T;
+    return read(JSON.parse(el.textContent)) as T;
   } catch (error) {
     console.error(`[marea] malformed #${id}`, error);
     return null;
@@ -21,7 +23,7 @@ const RETRY_MS = 1000;
 async function fetchPayload(href: string): Promise<Payload> {
   const response = await fetch(href);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const payload = (await response.json()) as Payload;
+  const payload = fromWire(await response.json()) as Payload;
   if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
   return payload;
 }
@@ -35,7 +37,7 @@ async function fetchPayload(href: string): Promise<Payload> {
  * deploy landed in between), the page is loaded again, once (rule 17's guard).
  */
 export async function readPagePayload(): Promise<PagePayload> {
-  const embedded = readJson<Payload>(PAYLOAD_SCRIPT_ID);
+  const embedded = readJson<Payload>(PAYLOAD_SCRIPT_ID, fromWire);
   if (embedded) return { payload: embedded };
   const link = document.querySelector<HTMLLinkElement>(`link[${PAYLOAD_LINK_ATTRIBUTE}]`);
   if (!link) return { payload: null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderStatic } from '../../../test/support/render.js';
 import { image } from '../../../test/support/blocks.js';
-import { singleImageUrl, variantSrcSet, variantUrl } from '../../shared/media.js';
+import { fallbackImageUrl, singleImageUrl, variantSrcSet, variantUrl } from '../../shared/media.js';
 import { ResponsiveImage } from './ResponsiveImage.js';
 
 const encoded = { ...image, variants: { key: 'k3y', widths: [400, 800, 1600] } };
@@ -13,11 +13,29 @@ describe('ResponsiveImage and the build’s AVIF and WebP variants', () => {
     expect(variantSrcSet(image, 'avif')).toBeUndefined();
   });
 
-  it('offers AVIF, then WebP, at the same sizes, with the original <img> as the fallback, its dimensions kept (no layout shift)', () => {
+  it('offers AVIF, then WebP, at the same sizes; the <img> fallback is one middle-sized CMS file, no srcset, its dimensions, loading and priority kept', () => {
     const html = renderStatic(<ResponsiveImage media={encoded} sizes="(min-width: 40rem) 44rem, 100vw" className="x" />);
     expect(html).toMatch(
-      /^<picture><source type="image\/avif" srcSet="[^"]+-400\.avif 400w[^"]*" sizes="\(min-width: 40rem\) 44rem, 100vw"\/><source type="image\/webp" srcSet="[^"]+\.webp 1600w" sizes="[^"]+"\/><img class="x" src="\/assets\/media\/sea\.abc\.jpg" srcSet="[^"]+"[^>]* width="1600" height="900"[^>]*\/><\/picture>$/,
+      /^<picture><source type="image\/avif" srcSet="[^"]+-400\.avif 400w[^"]*" sizes="\(min-width: 40rem\) 44rem, 100vw"\/><source type="image\/webp" srcSet="[^"]+\.webp 1600w" sizes="[^"]+"\/><img class="x" src="\/assets\/media\/large_sea\.abc\.jpg" width="1600" height="900" alt="The bay at dawn" loading="lazy" decoding="async"\/><\/picture>$/,
     );
+    expect(renderStatic(<ResponsiveImage media={encoded} priority />)).toMatch(
+      /<img src="[^"]+" width="1600" height="900" alt="[^"]*" loading="eager" decoding="sync" fetchPriority="high"\/><\/picture>$/,
+    );
+  });
+
+  it('the fallback is the narrowest CMS file at least 750 px wide, else the widest (the original when its width is unknown)', () => {
+    expect(fallbackImageUrl(image)).toBe('/assets/media/large_sea.abc.jpg');
+    expect(
+      fallbackImageUrl({
+        ...image,
+        formats: [
+          { url: '/s.jpg', width: 500, height: 1 },
+          { url: '/m.jpg', width: 750, height: 1 },
+        ],
+      }),
+    ).toBe('/m.jpg');
+    expect(fallbackImageUrl({ ...image, width: 700, formats: [{ url: '/s.jpg', width: 500, height: 1 }] })).toBe(image.url);
+    expect(fallbackImageUrl({ ...image, width: null, formats: [{ url: '/s.jpg', width: 500, height: 1 }] })).toBe(image.url);
   });
 
   it('an image the build did not encode (SVG, GIF, another host) stays a plain <img>', () => {

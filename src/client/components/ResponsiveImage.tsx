@@ -1,5 +1,5 @@
 import type { Media } from '../../shared/model.js';
-import { srcSet, VARIANT_FORMATS, variantSrcSet } from '../../shared/media.js';
+import { fallbackImageUrl, srcSet, VARIANT_FORMATS, variantSrcSet } from '../../shared/media.js';
 
 interface Props {
   media: Media;
@@ -14,16 +14,19 @@ interface Props {
 /**
  * An image with explicit dimensions (no layout shift), `srcset`/`sizes`,
  * lazy below the fold. When the build encoded it (media-encode.ts), a
- * <picture> offers AVIF, then WebP, at the same `sizes`, with the CMS's
- * JPEG or PNG as the fallback; the <picture> takes no box of its own
- * (base.css), so the <img> is laid out and styled as without it.
+ * <picture> offers AVIF, then WebP, at the given `sizes`, and its <img> is
+ * the fallback no supported browser takes: one middle-sized CMS file
+ * (`fallbackImageUrl`), no `srcset`; it still carries the dimensions, the
+ * loading and the priority, which apply to whichever source is picked.
+ * The <picture> takes no box of its own (base.css), so the <img> is laid
+ * out and styled as without it.
  */
 export function ResponsiveImage({ media, sizes = '100vw', priority = false, className, alt }: Props) {
-  const set = srcSet(media);
+  const set = media.variants ? undefined : srcSet(media);
   const img = (
     <img
       className={className}
-      src={media.url}
+      src={media.variants ? fallbackImageUrl(media) : media.url}
       srcSet={set}
       sizes={set ? sizes : undefined}
       width={media.width ?? undefined}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Modal } from '../../shared/model.js';
 import { modalsUrl } from '../../shared/routes.js';
+import { fromWire } from '../../shared/wire.js';
 import { usePage } from '../page/page-context.js';
 import { usePageData } from '../page/page-data-context.js';
 import { findModal, modalRef } from './modal-hash.js';
@@ -30,7 +31,7 @@ export function useLocaleModals(hash: string): { modals: Modal[]; pending: boole
     if (!missing || done) return;
     let current = true;
     fetch(url)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((response) => (response.ok ? response.json().then(fromWire) : Promise.reject(new Error(`HTTP ${response.status}`))))
       .then(
         (list: unknown) => current && setFetched({ url, modals: Array.isArray(list) ? (list as Modal[]) : [] }),
         (error: unknown) => {

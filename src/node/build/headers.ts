@@ -21,8 +21,9 @@ import type { RenderedFile } from './render.js';
  *   need nothing) + Google Tag Manager when `PUBLIC_GTM_ID` is set. Never
  *   `'unsafe-inline'`: an injected `<script>` does not run. The Datadog RUM
  *   SDK is bundled (its own chunk, `'self'`): no Datadog script host.
- * - `style-src-elem 'self'` + the hash of the one inline `<style>` (the
- *   accordion's `<noscript>` rule): an injected `<style>` is refused.
+ * - `style-src-elem 'self'`: pages carry no inline `<style>` (the
+ *   stylesheet has every rule, the accordion's for pages without
+ *   JavaScript too): an injected `<style>` is refused.
  * - `style-src-attr 'unsafe-inline'`: React renders `style` attributes whose
  *   values come from content (gallery columns, offer colours), different on
  *   every page, so they cannot be hashed; an attribute style cannot run
@@ -46,14 +47,6 @@ import type { RenderedFile } from './render.js';
 
 /** The inline scripts every page carries (their text exactly as in the HTML). */
 const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
-
-/**
- * The inline `<style>` elements pages carry: the accordion's `<noscript>`
- * rule (src/client/blocks/accordion/Accordion.tsx, `NO_SCRIPT_CSS`). The
- * bundled-site test checks that every inline script and style of every
- * built page is one of these (test/browser/csp.test.ts).
- */
-const INLINE_STYLES: readonly string[] = ['.accordion__panel[hidden]{display:block}'];
 
 /** Google Tag Manager, and the Google Analytics 4 hosts its usual tags load and send to (Google's CSP guide for GTM + GA4). */
 const GTM_SOURCES = {
@@ -120,7 +113,7 @@ export function cspDirectives(options: CspOptions): [string, string[]][] {
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...INLINE_SCRIPTS.map(cspHash), ...(gtm ? GTM_SOURCES.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['style-src-elem', ["'self'", ...INLINE_STYLES.map(cspHash)]],
+    ['style-src-elem', ["'self'"]],
     ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', ["'self'", ...(gtm ? GTM_SOURCES.img : [])]],
     ['connect-src', ["'self'", ...(datadog ? datadogIntake((datadog as DatadogConfig).site) : []), ...(gtm ? GTM_SOURCES.connect : []), ...forms]],

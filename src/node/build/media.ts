@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media, MediaVariants } from '../../shared/model.js';
+import { isMedia } from '../../shared/media.js';
 import { uploadsInText } from '../cms/media-urls.js';
 import { judgeCaptions, judgeMedia } from '../media-safety/judge.js';
 import { mapFields, mapItems, type JsonRecord } from '../content/values.js';
@@ -33,11 +34,6 @@ export interface MediaCopy {
   missing: string[];
   /** Media whose bytes are not an allowed image, video or captions file (media-safety/judge.ts), with the reason: never published. */
   refused: { url: string; reason: string }[];
-}
-
-function isMedia(value: unknown): value is Media {
-  const m = value as Media;
-  return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video' || m.kind === 'captions') && typeof m.url === 'string' && Array.isArray(m.formats);
 }
 
 /**

@@ -22,7 +22,7 @@ import { BuildMemo, payloadDeps } from './build-memo.js';
 import { startRenderPool } from './render-pool.js';
 import { formStubsFile } from './forms.js';
 import { LOCALES } from '../../shared/locales.js';
-import { serializeForScript } from '../../shared/payload.js';
+import { wireJson } from '../../shared/payload.js';
 import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
@@ -207,8 +207,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const stubs = formStubsFile(bundle.server.renderFormStubs(Object.values(content.modals).flat()));
   if (stubs) extra.push(stubs);
   // Every modal of each locale, for shared `#modal=` URLs on pages that do not link them; written as
-  // the payloads are (no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
-  for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: serializeForScript(content.modals[locale]) });
+  // the payloads are (media packed; no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
+  for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: wireJson(content.modals[locale]) });
   // The Content-Security-Policy follows the configuration and the content (headers.ts).
   extra.push(headersFile({ public: config.public, formActions: formActionOrigins(content) }));
   for (const file of extra) index.addFile(file);

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Payload } from '../../shared/payload.js';
-import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, serializeForScript } from '../../shared/payload.js';
+import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, wireJson } from '../../shared/payload.js';
+import { fromWire } from '../../shared/wire.js';
 import { escapeHtml } from '../../shared/head.js';
 import { htmlFile, notFoundPath, payloadFile, payloadUrl } from '../../shared/routes.js';
 import type { ServerRender } from '../../shared/render-contract.js';
@@ -31,7 +32,7 @@ export interface PageFiles {
 
 /** One page to render: its files and its payload, serialised once. */
 export interface PageJob extends PageFiles {
-  /** The payload as `serializeForScript` wrote it: embedded in the HTML and written beside it (rule 18). */
+  /** The payload as `wireJson` wrote it (media packed): embedded in the HTML or written beside it (rule 18). */
   json: string;
 }
 
@@ -42,7 +43,7 @@ export function pageFiles(payload: Pick<Payload, 'kind' | 'locale'> & { path?: s
 }
 
 export function pageJob(payload: Payload): PageJob {
-  return { ...pageFiles(payload), json: serializeForScript(payload) };
+  return { ...pageFiles(payload), json: wireJson(payload) };
 }
 
 /**
@@ -52,7 +53,7 @@ export function pageJob(payload: Payload): PageJob {
  */
 export function pageRenderer(render: ServerRender, template: PageTemplate, messages: Partial<Record<string, string>>, chunks: Map<string, string[]>) {
   return async (job: PageJob): Promise<string> => {
-    const payload = JSON.parse(job.json) as Payload;
+    const payload = fromWire(JSON.parse(job.json)) as Payload;
     const app = await render(job.url, payload);
     const localeMessages = messages[payload.locale];
     // Rule 18: a page preloads its payload file (written once, beside it); error pages, served for any path, embed theirs.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Block, Locale, Page } from '../../shared/model.js';
 import { LOCALES } from '../../shared/locales.js';
 import { HOME_SLUG, notFoundPath, pagePath, payloadFile } from '../../shared/routes.js';
+import { fromWire } from '../../shared/wire.js';
 
 /**
  * One page of every template of a built site, per locale, for measurements
@@ -65,7 +66,7 @@ export function templatePages(dist: string): { found: TemplatePage[]; missing: s
   const latest = JSON.parse(readFileSync(path.join(dist, 'builds/latest.json'), 'utf8')) as { id: string };
   const meta = JSON.parse(readFileSync(path.join(dist, 'builds/meta', `${latest.id}.json`), 'utf8')) as { prerendered: string[] };
   const pages = meta.prerendered.map((sitePath) => {
-    const payload = JSON.parse(readFileSync(path.join(dist, payloadFile(sitePath)), 'utf8')) as { page: PageSummary };
+    const payload = fromWire(JSON.parse(readFileSync(path.join(dist, payloadFile(sitePath)), 'utf8'))) as { page: PageSummary };
     return payload.page;
   });
   return pickTemplatePages(pages);

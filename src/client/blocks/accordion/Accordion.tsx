@@ -5,9 +5,6 @@ import type { BlockComponentProps } from '../props.js';
 import { nextHeader } from './keys.js';
 import './accordion.css';
 
-/** Without JavaScript the buttons cannot open anything, so every panel is shown instead. */
-const NO_SCRIPT_CSS = '.accordion__panel[hidden]{display:block}';
-
 /**
  * `blocks.accordion`, the WAI-ARIA APG accordion: each
  * header is an h3 holding a button (`aria-expanded`, `aria-controls`), each
@@ -15,8 +12,9 @@ const NO_SCRIPT_CSS = '.accordion__panel[hidden]{display:block}';
  * Enter/Space toggle (native buttons); Up/Down/Home/End move between headers.
  *
  * Static HTML: all panel text is there, collapsed with `hidden` (the first
- * client render is the same, so no hydration mismatch). Without JavaScript a
- * `<noscript>` style shows the panels open, so the content stays readable.
+ * client render is the same, so no hydration mismatch). Without JavaScript
+ * the stylesheet shows the panels open (`@media (scripting: none)`), so the
+ * content stays readable. The chevron is the button's `::after`.
  * After hydration collapsed panels become `hidden="until-found"` (React 19
  * renders `hidden` only as a boolean, hence the attribute is set here): the
  * browser's find-in-page can reveal them, and `beforematch` marks them open.
@@ -67,9 +65,6 @@ export function Accordion({ block }: BlockComponentProps<'blocks.accordion'>) {
           {title}
         </h2>
       )}
-      <noscript>
-        <style>{NO_SCRIPT_CSS}</style>
-      </noscript>
       <div className="accordion__items" onKeyDown={onKeyDown}>
         {items.map((item, index) => {
           const expanded = open.has(index);
@@ -90,9 +85,6 @@ export function Accordion({ block }: BlockComponentProps<'blocks.accordion'>) {
                   onClick={() => setItem(index, !expanded)}
                 >
                   <span className="accordion__label">{item.title}</span>
-                  <svg className="accordion__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
                 </button>
               </h3>
               <div

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { block } from '../../../../test/support/blocks.js';
@@ -50,6 +51,13 @@ describe('blocks.carousel: static HTML', () => {
     expect(first).toContain('/assets/media/small_suite.jpg 500w, /assets/media/suite.jpg 1600w');
     const later = renderStatic(<Carousel block={carousel()} index={1} />);
     expect(later).not.toContain('loading="eager"');
+  });
+
+  it('previous and next carry no icon markup: their chevrons are the stylesheet’s', () => {
+    const html = renderStatic(<Carousel block={carousel()} index={0} />);
+    expect(html).toMatch(/<button type="button" class="carousel__button carousel__previous" aria-controls="[^"]+" aria-label="Previous slide"><\/button>/);
+    expect(html).toMatch(/<button type="button" class="carousel__button carousel__next" aria-controls="[^"]+" aria-label="Next slide"><\/button>/);
+    expect(readFileSync('src/client/blocks/carousel/carousel.css', 'utf8')).toMatch(/\.carousel__previous::before,\s*\.carousel__next::before \{\s*content: '';/);
   });
 
   it('shows no rotation button before hydration: autoplay starts only in the browser', () => {

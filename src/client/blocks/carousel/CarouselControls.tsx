@@ -21,7 +21,8 @@ const Icon = ({ d, filled = false }: { d: string; filled?: boolean }) => (
  * Rotation button first, then previous, "n of m", next (APG carousel: the
  * rotation control comes first in the Tab order). The rotation button is
  * rendered only when autoplay can run, so the visible "pause" always
- * pauses something (WCAG 2.2.2).
+ * pauses something (WCAG 2.2.2). The previous and next chevrons are the
+ * stylesheet's (carousel.css), not an <svg> in every carousel.
  */
 export function CarouselControls({ trackId, current, count, onPrevious, onNext, rotation }: Props) {
   const { t } = useTranslation();
@@ -38,13 +39,9 @@ export function CarouselControls({ trackId, current, count, onPrevious, onNext, 
           {rotation.playing ? <Icon d="M8 5v14M16 5v14" /> : <Icon d="M8 5l11 7-11 7z" filled />}
         </button>
       )}
-      <button type="button" className="carousel__button" aria-controls={trackId} aria-label={t('carousel.previous')} onClick={onPrevious}>
-        <Icon d="M15 5l-7 7 7 7" />
-      </button>
+      <button type="button" className="carousel__button carousel__previous" aria-controls={trackId} aria-label={t('carousel.previous')} onClick={onPrevious} />
       <p className="carousel__position">{t('carousel.position', { current: current + 1, total: count })}</p>
-      <button type="button" className="carousel__button" aria-controls={trackId} aria-label={t('carousel.next')} onClick={onNext}>
-        <Icon d="M9 5l7 7-7 7" />
-      </button>
+      <button type="button" className="carousel__button carousel__next" aria-controls={trackId} aria-label={t('carousel.next')} onClick={onNext} />
     </div>
   );
 }
