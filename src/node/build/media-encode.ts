@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { fillCacheEntry } from './cache-entry.js';
+import { copyFromCache, fillCacheEntry } from './cache-entry.js';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { VARIANT_FORMATS, variantUrl } from '../../shared/media.js';
 import type { MediaCopy } from './media.js';
@@ -75,7 +75,7 @@ export async function encodeImages(copy: MediaCopy, images: string[], outDir: st
     if (!/\.(jpg|png|webp)$/.test(site)) continue; // the CMS says raster, the bytes say otherwise (an SVG, a GIF): published as they are
     // The copy's name carries the original's content hash (copyMedia): a cache hit reads nothing but the variants.
     const entry = path.join(cacheDir, `${path.basename(site)}-${VARIANT_KEY}`);
-    let widths = await cachedWidths(entry);
+    let widths = cachedWidths(entry);
     if (widths) result.reused += widths.length * VARIANT_FORMATS.length;
     else {
       try {
@@ -89,9 +89,8 @@ export async function encodeImages(copy: MediaCopy, images: string[], outDir: st
     for (const width of widths) {
       for (const { format } of VARIANT_FORMATS) {
         const file = path.join(outDir, variantUrl(site, VARIANT_KEY, width, format));
-        await copyFile(path.join(entry, `${width}.${format}`), file);
+        result.bytes += copyFromCache(path.join(entry, `${width}.${format}`), file);
         result.files += 1;
-        result.bytes += (await stat(file)).size;
       }
     }
     copy.urls.variants.set(url, { key: VARIANT_KEY, widths } satisfies MediaVariants);
@@ -99,9 +98,9 @@ export async function encodeImages(copy: MediaCopy, images: string[], outDir: st
   return result;
 }
 
-async function cachedWidths(entry: string): Promise<number[] | null> {
+function cachedWidths(entry: string): number[] | null {
   try {
-    const widths = JSON.parse(await readFile(path.join(entry, 'widths.json'), 'utf8')) as number[];
+    const widths = JSON.parse(readFileSync(path.join(entry, 'widths.json'), 'utf8')) as number[];
     return widths.every((w) => VARIANT_FORMATS.every(({ format }) => existsSync(path.join(entry, `${w}.${format}`)))) ? widths : null;
   } catch {
     return null;

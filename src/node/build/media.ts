@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, statSync, type Stats } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { isMedia } from '../../shared/media.js';
 import { uploadsInText } from '../cms/media-urls.js';
 import { judgeCaptions, judgeMedia } from '../media-safety/judge.js';
 import { mapFields, mapItems, type JsonRecord } from '../content/values.js';
+
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file);
+  } catch {
+    return null;
+  }
+}
 
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
 const MEDIA_DIR = 'assets/media';
@@ -119,11 +128,12 @@ export async function copyMedia(
     const source = resolve(url);
     // A long-running builder knows the name of a file it hashed before, while its size and time are the same.
     const seen = known?.get(url);
-    const stats = known ? await stat(source).catch(() => null) : null;
+    const stats = known ? statOrNull(source) : null;
     // Not an SVG: the published copy of one is its sanitised version, not the source. Captions: only a file judged WebVTT.
     const fits = seen && !seen.name.endsWith('.svg') && (!captions.has(url) || seen.name.endsWith('.vtt'));
     if (fits && stats && seen.source === source && seen.size === stats.size && seen.mtimeMs === stats.mtimeMs) {
-      await copyFile(source, path.join(outDir, MEDIA_DIR, seen.name));
+      // Synchronous, like the cache's copies (cache-entry.ts): hundreds of known files a rebuild.
+      copyFileSync(source, path.join(outDir, MEDIA_DIR, seen.name));
       result.urls.set(url, `/${MEDIA_DIR}/${seen.name}`);
       result.files += 1;
       result.bytes += seen.size;

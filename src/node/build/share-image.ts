@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { fillCacheEntry } from './cache-entry.js';
+import { copyFromCache, fillCacheEntry } from './cache-entry.js';
 import type { Page } from '../../shared/model.js';
 import { shareSource } from '../../shared/structured-data.js';
 import type { MediaCopy } from './media.js';
@@ -61,23 +62,22 @@ export async function encodeShareImages(
     const site = copy.urls.get(url);
     if (!site || !/\.(jpg|png|webp)$/.test(site)) continue; // missing, refused or not raster after all: reported by the media phase
     const cached = path.join(cacheDir, `${path.basename(site)}-share-${SHARE_KEY}`);
-    let entry = await cachedEntry(cached);
+    let entry = cachedEntry(cached);
     if (!entry) {
       entry = await encode(await readFile(path.join(outDir, site)), cached);
       encoded += 1;
     }
     const target = `${site.slice(0, site.lastIndexOf('.'))}.share-${SHARE_KEY}${path.extname(entry.file)}`;
-    await copyFile(path.join(cached, entry.file), path.join(outDir, target));
-    bytes += (await stat(path.join(outDir, target))).size;
+    bytes += copyFromCache(path.join(cached, entry.file), path.join(outDir, target));
     renditions.set(site, { url: target, width: entry.width, height: entry.height });
   }
   return { renditions, encoded, bytes };
 }
 
-async function cachedEntry(dir: string): Promise<Entry | null> {
+function cachedEntry(dir: string): Entry | null {
   try {
-    const entry = JSON.parse(await readFile(path.join(dir, 'entry.json'), 'utf8')) as Entry;
-    await stat(path.join(dir, entry.file));
+    const entry = JSON.parse(readFileSync(path.join(dir, 'entry.json'), 'utf8')) as Entry;
+    statSync(path.join(dir, entry.file));
     return entry;
   } catch {
     return null;
