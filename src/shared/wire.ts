@@ -2,6 +2,7 @@ import { displayName } from './blocks/names.js';
 import type { Block, Media } from './model.js';
 import { isMedia } from './media.js';
 import { malformed, packExactly, unpack } from './wire-media.js';
+import { isRecord } from './records.js';
 
 /**
  * The wire form of what the build serialises for the browser: page and error
@@ -30,10 +31,6 @@ const WIRE_KEYS: ReadonlySet<string> = new Set([MEDIA_KEY, BLOCK_KEY, ESCAPE_KEY
 
 /** A block's keys, in the order the build writes them (normalise). */
 const BLOCK_FIELDS = ['component', 'name', 'key', 'countries', 'props'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The one key of an object the wire could read as its own, if that is what it has. */
 function wireKey(value: Record<string, unknown>): string | null {

@@ -143,7 +143,7 @@ export function outsideInputs(root: string, inputs: string[], moduleIds: string[
  * written last, is what tells a finished bundle.
  */
 async function fillBundle(dir: string, hash: string, build: (tmp: string) => Promise<void>): Promise<void> {
-  const complete = (entry: string) => Promise.resolve(existsSync(path.join(entry, 'complete')) || null);
+  const complete = (entry: string) => existsSync(path.join(entry, 'complete')) || null;
   await fillCacheEntry(
     dir,
     async (tmp) => {

@@ -37,8 +37,7 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
   const renderPage = pageRenderer(server.render, compileTemplate(setup.template), setup.messages, new Map(setup.chunks));
   const madeFolders = new Set<string>();
   const encoder = new TextEncoder();
-  const written: BatchWritten = { bytes: 0, hashes: [] };
-  const write = (file: string, content: string): void => {
+  const write = (file: string, content: string, written: BatchWritten): void => {
     const full = path.join(setup.dir, file);
     const folder = path.dirname(full);
     if (!madeFolders.has(folder)) {
@@ -52,13 +51,12 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
     written.hashes.push([file, hash('sha256', bytes)]);
   };
   return async (jobs) => {
-    written.bytes = 0;
-    written.hashes = [];
+    const written: BatchWritten = { bytes: 0, hashes: [] };
     for (const job of jobs) {
-      write(job.htmlFile, await renderPage(job));
-      if (job.payloadFile) write(job.payloadFile, job.json);
+      write(job.htmlFile, await renderPage(job), written);
+      if (job.payloadFile) write(job.payloadFile, job.json, written);
     }
-    return { ...written };
+    return written;
   };
 }
 

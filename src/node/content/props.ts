@@ -35,7 +35,7 @@ const TEXT_KINDS: ReadonlySet<Field['kind']> = new Set(['text', 'url', 'engineUr
  */
 export function blockProps(declaration: Declaration, raw: JsonRecord, ctx: Context, path: string): Props {
   const props = fieldsOf(declaration.fields, raw, ctx, path);
-  declaration.check?.(props, new BlockWarner(ctx, path));
+  declaration.check?.(props, warner(ctx, path));
   // Forms (blocks.form, modals.embedded-form): patterns are checked here, in Node, where recheck runs.
   if (Object.hasOwn(declaration.fields, 'fields') && Object.hasOwn(declaration.fields, 'submitLabel')) checkFormPatterns(props, ctx, path);
   return props;
@@ -211,44 +211,18 @@ function option(item: unknown, ctx: Context, path: string): string | number | Re
   return labelOnly ? out.label! : out;
 }
 
-/**
- * The declarations' `Warn`, worded by the catalogue (issues.ts) and placed
- * below the block's path. A class, not an object of closures: one is made
- * for every block of every page.
- */
-class BlockWarner implements Warn {
-  constructor(
-    private readonly ctx: Context,
-    private readonly base: string,
-  ) {}
-  private at(path: Path): string {
-    return path.reduce<string>(joinPath, this.base);
-  }
-  incompleteItem(path: Path, item: string, missing: string, ...found: [] | [unknown]): void {
-    report(this.ctx, this.at(path), ISSUES.incompleteItem(item, missing, ...found));
-  }
-  duplicateFieldName(path: Path, ...args: Parameters<typeof ISSUES.duplicateFieldName>): void {
-    report(this.ctx, this.at(path), ISSUES.duplicateFieldName(...args));
-  }
-  invalidFieldKind(path: Path, ...args: Parameters<typeof ISSUES.invalidFieldKind>): void {
-    report(this.ctx, this.at(path), ISSUES.invalidFieldKind(...args));
-  }
-  missingOptions(path: Path, ...args: Parameters<typeof ISSUES.missingOptions>): void {
-    report(this.ctx, this.at(path), ISSUES.missingOptions(...args));
-  }
-  missingFormName(path: Path, ...args: Parameters<typeof ISSUES.missingFormName>): void {
-    report(this.ctx, this.at(path), ISSUES.missingFormName(...args));
-  }
-  invalidColour(path: Path, ...args: Parameters<typeof ISSUES.invalidColour>): void {
-    report(this.ctx, this.at(path), ISSUES.invalidColour(...args));
-  }
-  unknownShareNetwork(path: Path, ...args: Parameters<typeof ISSUES.unknownShareNetwork>): void {
-    report(this.ctx, this.at(path), ISSUES.unknownShareNetwork(...args));
-  }
-  noImages(path: Path, ...args: Parameters<typeof ISSUES.noImages>): void {
-    report(this.ctx, this.at(path), ISSUES.noImages(...args));
-  }
-  invalidDate(path: Path, found: unknown, instead: string): void {
-    report(this.ctx, this.at(path), ISSUES.invalidDate(found, instead));
-  }
+/** The declarations' `Warn`, worded by the catalogue (issues.ts) and placed below the block's path. */
+function warner(ctx: Context, base: string): Warn {
+  const at = (path: Path) => path.reduce<string>(joinPath, base);
+  return {
+    incompleteItem: (path, item, missing, ...found) => report(ctx, at(path), ISSUES.incompleteItem(item, missing, ...found)),
+    duplicateFieldName: (path, ...args) => report(ctx, at(path), ISSUES.duplicateFieldName(...args)),
+    invalidFieldKind: (path, ...args) => report(ctx, at(path), ISSUES.invalidFieldKind(...args)),
+    missingOptions: (path, ...args) => report(ctx, at(path), ISSUES.missingOptions(...args)),
+    missingFormName: (path, ...args) => report(ctx, at(path), ISSUES.missingFormName(...args)),
+    invalidColour: (path, ...args) => report(ctx, at(path), ISSUES.invalidColour(...args)),
+    unknownShareNetwork: (path, ...args) => report(ctx, at(path), ISSUES.unknownShareNetwork(...args)),
+    noImages: (path, ...args) => report(ctx, at(path), ISSUES.noImages(...args)),
+    invalidDate: (path, found, instead) => report(ctx, at(path), ISSUES.invalidDate(found, instead)),
+  };
 }
