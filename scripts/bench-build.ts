@@ -24,7 +24,7 @@ import { loadConfig } from '../src/node/config/env.js';
 import { BuildMemo } from '../src/node/build/build-memo.js';
 import { listFiles } from '../src/node/build/hash.js';
 import { projectPaths, ROOT, type ProjectPaths } from '../src/node/build/paths.js';
-import { settleRemovals } from '../src/node/build/publish.js';
+import { settleBackgroundWork } from '../src/node/build/publish.js';
 import { runBuild, type BuildResult } from '../src/node/build/pipeline.js';
 import { loadContent } from '../src/node/build/source.js';
 import { formatBytes, formatMs } from '../src/node/build/task.js';
@@ -117,7 +117,7 @@ for (let i = 1; i <= touches; i++) {
   changed[at] = { ...pages[at]!, title: `${pages[at]!.title} (edit ${i})` };
   edited = { ...edited, pages: { ...edited.pages, en: changed } };
   // The site an edit replaced is deleted in the background after it is published; an isolated edit does not compete with it.
-  await settleRemovals();
+  await settleBackgroundWork();
   const t0 = performance.now();
   const next = await build(paths, edited, memo, process.env.BENCH_VERBOSE ? (line) => console.log(line) : () => {});
   const ms = performance.now() - t0;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/node/bench/synthetic.js';
 import { verifyChecksums } from '../../src/node/build/checksums.js';
 import { ROOT } from '../../src/node/build/paths.js';
-import { readHistory, recoverInterrupted, settleRemovals } from '../../src/node/build/publish.js';
+import { readHistory, recoverInterrupted, settleBackgroundWork } from '../../src/node/build/publish.js';
 import { buildSite, tempPaths } from '../support/build-site.js';
 
 /**
@@ -78,15 +78,21 @@ describe('builds killed at random moments', () => {
       expect({ kill: i, seed: SEED, bad: check.bad, missing: check.missing, extra: check.extra }).toEqual({ kill: i, seed: SEED, bad: [], missing: [], extra: [] });
       const { id } = JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8')) as { id: string };
       expect((await readHistory(paths)).map((b) => b.id)).toContain(id);
+      // The site kept to be patched into the next one holds what its manifest says, or has none (a patch cut short: never trusted).
+      const standby = `${paths.dist}.standby`;
+      if (existsSync(path.join(standby, 'SHA256SUMS')))
+        expect({ kill: i, ...(await verifyChecksums(standby)), ok: 0 }).toEqual({ kill: i, ok: 0, bad: [], missing: [], extra: [] });
     }
 
     const last = await buildSite(CACHE, { paths, now: new Date('2026-09-01T12:00:00Z') });
     expect(JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8')).id).toBe(last.result.buildId);
     expect((await verifyChecksums(paths.dist)).bad).toEqual([]);
-    await settleRemovals();
-    const leftovers = (await readdir(paths.builds)).filter((name) => name.startsWith('.'));
+    await settleBackgroundWork();
+    // Spare copies stand by only when complete (their manifest is the last file linked).
+    const leftovers = (await readdir(paths.builds)).filter((name) => name.startsWith('.') && !existsSync(path.join(paths.builds, name, 'SHA256SUMS')));
     expect(leftovers).toEqual([]);
-    expect((await readdir(path.dirname(paths.dist))).filter((name) => name !== 'dist' && name.startsWith('dist'))).toEqual([]);
+    expect((await readdir(path.dirname(paths.dist))).filter((name) => name !== 'dist' && name.startsWith('dist'))).toEqual(['dist.standby']);
+    expect((await verifyChecksums(`${paths.dist}.standby`)).bad).toEqual([]);
     console.log(
       `Kills: ${KILLS} builds killed with SIGKILL at random moments (seed ${SEED}; ${finished} finished before their moment), ` +
         `in phases ${[...phases].map(([p, n]) => `${p} ×${n}`).join(', ')}; dist/ one complete build after every one ` +

@@ -1,7 +1,7 @@
 import type { Locale, Media, SiteContent } from '../../shared/model.js';
 import { createNormaliseMemo, type NormaliseMemo } from '../content/normalise.js';
 import type { BuiltPage } from './list-pages.js';
-import { mediaUrlsInContent, rewriteMediaUrls, type KnownMedia } from './media.js';
+import { rewriteMediaUrls, type KnownMedia } from './media.js';
 import type { PayloadContext } from './payloads.js';
 import { headDeps } from './head-context.js';
 
@@ -20,7 +20,7 @@ export class BuildMemo {
   readonly normalise: NormaliseMemo = createNormaliseMemo();
   /** Media files already hashed, by CMS url (media.ts `copyMedia`). */
   readonly media = new Map<string, KnownMedia>();
-  private readonly mediaUrls = new WeakMap<object, string[]>();
+  private readonly walks = new Map<(part: object) => readonly string[], WeakMap<object, readonly string[]>>();
   private rewritten = new WeakMap<object, unknown>();
   private mediaCopies = new Map<Media, Media>();
   private mediaSignature = '';
@@ -37,15 +37,22 @@ export class BuildMemo {
     return this.code.get(name) as Promise<T>;
   }
 
-  /** `mediaUrlsInContent` of the whole content, one part at a time (a part not seen before is walked). */
-  mediaUrlsIn(content: SiteContent): string[] {
-    const urls = new Set<string>();
+  /**
+   * A walk over the whole content (`mediaUrlsInContent`, `rasterImages`,
+   * `formActionOrigins`: sorted, without repeats), one part at a time: a part
+   * walked before gives what it gave then (an unchanged part keeps its
+   * identity, normalise.ts), so an edit walks only what it changed.
+   */
+  collect(content: SiteContent, walk: (part: object) => readonly string[]): string[] {
+    let known = this.walks.get(walk);
+    if (!known) this.walks.set(walk, (known = new WeakMap()));
+    const out = new Set<string>();
     for (const part of parts(content)) {
-      let known = this.mediaUrls.get(part);
-      if (!known) this.mediaUrls.set(part, (known = mediaUrlsInContent(part)));
-      for (const url of known) urls.add(url);
+      let found = known.get(part);
+      if (!found) known.set(part, (found = walk(part)));
+      for (const item of found) out.add(item);
     }
-    return [...urls].sort();
+    return [...out].sort();
   }
 
   /** `rewriteMediaUrls` part by part: an unchanged part keeps its rewritten object while the media names stay the same. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, lstatSync, readdirSync, type BigIntStats } from 'node:fs';
+import { createReadStream, readdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -49,7 +49,7 @@ function manifestLine(hash: string, file: string): string {
 }
 
 /** A manifest's entries by path (lines that are not `sha256sum` lines are skipped); empty when it cannot be read. */
-async function readManifest(dir: string): Promise<Map<string, string>> {
+export async function readChecksums(dir: string): Promise<Map<string, string>> {
   const entries = new Map<string, string>();
   let text: string;
   try {
@@ -66,57 +66,49 @@ async function readManifest(dir: string): Promise<Map<string, string>> {
   return entries;
 }
 
-function lstatOrNull(file: string): BigIntStats | null {
-  try {
-    return lstatSync(file, { bigint: true, throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Writes `<dir>/SHA256SUMS`, the manifest of every regular file of the site
  * in the format of GNU `sha256sum` (`<hash>  <path>`, sorted by path), so
  * anyone holding the published folder (CI, before a deploy) can check it
  * with `sha256sum -c`.
  *
- * An incremental build hard-links its unchanged files from the previous
- * build (`previous`, its stored folder): a file that is the same inode on
- * the same device as the file at the same path there, and that previous
- * manifest lists, takes its hash from that manifest instead of being read
- * again. A file changed in place after that manifest was written (its
- * modification time is newer) is hashed again.
- *
  * `written` holds the hashes of files this build wrote itself, taken from
  * the bytes as they were written (the render workers hash each page and
  * payload before writing it): those files are not read back. At 10,000
  * pages reading back 20,000 files cost more than rendering half of them.
+ *
+ * `fromPrevious` names files of the site that are not in `dir` yet: an
+ * incremental build takes its unchanged pages from the previous build
+ * (`previous`, its stored folder) when it is stored (publish.ts
+ * `storeBuild`). Their hashes come from that build's manifest (stored builds
+ * are never written after they are complete); one it does not list is read
+ * there. Returns the manifest's entries too, for `storeBuild` to patch a tree by.
  */
 export async function writeChecksums(
   dir: string,
   previous?: string | null,
   written: ReadonlyMap<string, string> = new Map(),
-): Promise<{ files: number; reused: number; written: number }> {
-  const files = regularFiles(dir);
-  const known = previous ? await readManifest(previous) : new Map<string, string>();
-  const manifestStat = known.size > 0 ? lstatOrNull(path.join(previous!, CHECKSUMS_FILE)) : null;
+  fromPrevious: ReadonlySet<string> = new Set(),
+): Promise<{ files: number; reused: number; written: number; manifest: Map<string, string> }> {
+  const files = [...regularFiles(dir), ...fromPrevious].sort();
+  const known = previous && fromPrevious.size > 0 ? await readChecksums(previous) : new Map<string, string>();
   const limit = pLimit(CONCURRENCY);
   let reused = 0;
-  // A file hard-linked from the previous build (same inode), unchanged since its manifest: that manifest's hash.
-  const linkedHash = (file: string): string | undefined => {
+  const hashOf = (file: string): string | Promise<string> => {
+    const given = written.get(file);
+    if (given) return given;
+    if (!fromPrevious.has(file)) return limit(() => hashFile(path.join(dir, file)));
     const hash = known.get(file);
-    if (!hash || !manifestStat) return undefined;
-    const [now, before] = [lstatOrNull(path.join(dir, file)), lstatOrNull(path.join(previous!, file))];
-    if (!now || !before || now.ino !== before.ino || now.dev !== before.dev || now.mtimeNs > manifestStat.mtimeNs) return undefined;
-    reused += 1;
-    return hash;
+    if (hash) reused += 1;
+    return hash ?? limit(() => hashFile(path.join(previous!, file)));
   };
-  const hashes = await Promise.all(files.map((file) => written.get(file) ?? linkedHash(file) ?? limit(() => hashFile(path.join(dir, file)))));
+  const hashes = await Promise.all(files.map(hashOf));
   // Written beside and renamed over: never through a manifest hard-linked from another build.
   const temporary = path.join(dir, `.${CHECKSUMS_FILE}.${process.pid}.tmp`);
   await writeFile(temporary, files.map((file, i) => manifestLine(hashes[i]!, file)).join(''));
   await rename(temporary, path.join(dir, CHECKSUMS_FILE));
-  return { files: files.length, reused, written: files.filter((file) => written.has(file)).length };
+  const manifest = new Map(files.map((file, i) => [file, hashes[i]!]));
+  return { files: files.length, reused, written: files.filter((file) => written.has(file)).length, manifest };
 }
 
 /**
@@ -128,7 +120,7 @@ export async function writeChecksums(
 export async function verifyChecksums(dir: string): Promise<{ ok: number; bad: string[]; missing: string[]; extra: string[] }> {
   // Read first: a folder without a manifest is an error, not a folder of extra files.
   await readFile(path.join(dir, CHECKSUMS_FILE));
-  const expected = await readManifest(dir);
+  const expected = await readChecksums(dir);
   const present = regularFiles(dir);
   const listed = new Set(present);
   const limit = pLimit(CONCURRENCY);

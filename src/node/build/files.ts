@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -50,4 +50,72 @@ export function linkTree(from: string, to: string): void {
       }
     }
   }
+}
+
+/** A file's path under a tree (`/`-separated, as manifests name them) and its SHA-256. */
+export type TreeFiles = ReadonlyMap<string, string>;
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/**
+ * Hard-links `source` as `target` (a copy across file systems), creating the
+ * folder when it is missing. False when `source` is missing: a kept build's
+ * unsafe media are deleted after its manifest was written (publish.ts `purgeUnsafeMedia`).
+ */
+function linkFile(source: string, target: string): boolean {
+  try {
+    linkSync(source, target);
+  } catch (error) {
+    if (code(error) === 'ENOENT') {
+      if (!existsSync(source)) return false;
+      mkdirSync(path.dirname(target), { recursive: true });
+      linkSync(source, target);
+    } else if (code(error) === 'EXDEV' || code(error) === 'EPERM') copyFileSync(source, target);
+    else throw error;
+  }
+  return true;
+}
+
+function unlinkIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if (code(error) !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * Turns a tree that holds `have` into one that holds `want`, touching only
+ * what differs: a file whose hash differs (or that `have` lacks) is unlinked
+ * and hard-linked from `sourceOf(file)`, a file `want` lacks is unlinked (and
+ * folders it leaves empty removed). A file is never written: stored builds and
+ * `dist` share their files' inodes, so only names change. The cost is one map
+ * lookup a file and system calls for the changes only: an edit of one page in
+ * a site of 10,000 patches a tree in milliseconds where relinking it took about
+ * a second (20,000 links, 10,000 folders). The caller makes the tree's state
+ * known again afterwards (its manifest): a patch cut short leaves it unknown.
+ */
+export function patchTree(tree: string, have: TreeFiles, want: TreeFiles, sourceOf: (file: string) => string): { linked: number; removed: number } {
+  let linked = 0;
+  let removed = 0;
+  // Removals first: a name that was a file may be a folder now.
+  for (const file of have.keys()) {
+    if (want.has(file)) continue;
+    unlinkIfThere(path.join(tree, file));
+    removed += 1;
+    for (let folder = path.dirname(file); folder !== '.'; folder = path.dirname(folder)) {
+      try {
+        rmdirSync(path.join(tree, folder));
+      } catch {
+        break; // not empty (or already gone): its parents are not empty either
+      }
+    }
+  }
+  for (const [file, hash] of want) {
+    if (have.get(file) === hash) continue;
+    const target = path.join(tree, file);
+    unlinkIfThere(target);
+    if (linkFile(sourceOf(file), target)) linked += 1;
+  }
+  return { linked, removed };
 }

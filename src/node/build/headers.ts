@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { SiteContent } from '../../shared/model.js';
 import type { DatadogConfig, PublicConfig } from '../../shared/public-config.js';
 import { BOOT_SCRIPT } from './boot-script.js';
 import type { RenderedFile } from './render.js';
@@ -77,7 +76,7 @@ export function datadogIntake(site: string): string[] {
 }
 
 /** The origins (https only) CMS forms post to, other than the site's own, sorted. */
-export function formActionOrigins(content: SiteContent): string[] {
+export function formActionOrigins(content: unknown): string[] {
   const origins = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { linkSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectPaths } from './paths.js';
@@ -70,11 +70,9 @@ export class PageIndex {
 
 /** The build an incremental build takes its unchanged pages from. */
 export class PreviousBuild {
-  private readonly folders = new Set<string>();
-
   constructor(
     readonly buildId: string,
-    private readonly dir: string,
+    readonly dir: string,
     private readonly keys: Map<string, string>,
   ) {}
 
@@ -82,26 +80,14 @@ export class PreviousBuild {
     return this.keys.get(htmlFile);
   }
 
-  /** Hard-links the page's files into `staging`; false when they cannot be (then the page is rendered). */
-  linkInto(job: PageFiles, staging: string): boolean {
-    const linked: string[] = [];
-    try {
-      for (const file of job.payloadFile ? [job.htmlFile, job.payloadFile] : [job.htmlFile]) {
-        const target = path.join(staging, file);
-        const folder = path.dirname(target);
-        if (!this.folders.has(folder)) {
-          mkdirSync(folder, { recursive: true });
-          this.folders.add(folder);
-        }
-        linkSync(path.join(this.dir, file), target);
-        linked.push(target);
-      }
-      return true;
-    } catch {
-      // Never leave a link the renderer would write through into the old build.
-      for (const target of linked) rmSync(target, { force: true });
-      return false;
-    }
+  /**
+   * The page's files in that build (relative paths), to be taken into the
+   * new one when it is stored (publish.ts `storeBuild`); null when one is
+   * missing (then the page is rendered).
+   */
+  filesOf(job: PageFiles): string[] | null {
+    const files = job.payloadFile ? [job.htmlFile, job.payloadFile] : [job.htmlFile];
+    return files.every((file) => existsSync(path.join(this.dir, file))) ? files : null;
   }
 }
 

@@ -16,7 +16,7 @@ import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
 import { builtPages } from './list-pages.js';
-import { carryOverAssets, createStaging, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
+import { carryOverAssets, createStaging, prepareSpare, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
 import { localeMessages, pageFiles, pageJob, type PageFiles, type PageJob, type RenderedFile } from './render.js';
 import { BuildMemo, payloadDeps } from './build-memo.js';
 import { startRenderPool } from './render-pool.js';
@@ -123,6 +123,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   for (const issue of captions.issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
 
   const memo = options.memo ?? null;
+  // A walk over the whole content; a long-running builder walks only the parts that changed (build-memo.ts).
+  const walk = (content: SiteContent, over: (part: object) => readonly string[]) => (memo ? memo.collect(content, over) : [...over(content)]);
   const bundle = await phases.run(
     'bundle',
     () => (memo ? memo.once('bundle', () => buildBundles(paths, config.public)) : buildBundles(paths, config.public)),
@@ -136,8 +138,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'media',
     async () => {
       const cache = path.join(paths.work, 'media');
-      const copied = await copyMedia(memo ? memo.mediaUrlsIn(loaded.content!) : mediaUrlsInContent(loaded.content!), loaded.resolveMedia, staging, memo?.media, captions.files);
-      const encoded = await encodeImages(copied, rasterImages(loaded.content!), staging, cache);
+      const copied = await copyMedia(walk(loaded.content!, mediaUrlsInContent), loaded.resolveMedia, staging, memo?.media, captions.files);
+      const encoded = await encodeImages(copied, walk(loaded.content!, rasterImages), staging, cache);
       // The share-card images (README "Share cards"), after the copies they are made from.
       const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
       return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
@@ -164,6 +166,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pages = builtPages(content.pages);
   const previous = options.full ? null : await PageIndex.latest(paths, release);
   const index = new PageIndex(release, ctx.day);
+  // The files of unchanged pages: taken from the previous build when this one is stored (publish.ts `storeBuild`), never copied.
+  const fromPrevious = new Set<string>();
 
   const rendered = await phases.run(
     'render',
@@ -176,8 +180,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       let reused = 0;
       const take = async (files: PageFiles, key: string, job: () => PageJob) => {
         index.record(files.htmlFile, key);
-        if (previous?.get(files.htmlFile) === key && previous.linkInto(files, staging)) reused += 1;
-        else await pool.add(job());
+        const unchanged = previous?.get(files.htmlFile) === key ? previous.filesOf(files) : null;
+        if (!unchanged) return pool.add(job());
+        reused += 1;
+        for (const file of unchanged) fromPrevious.add(file);
       };
       try {
         for (const built of pages) {
@@ -210,7 +216,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // the payloads are (media packed; no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
   for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: wireJson(content.modals[locale]) });
   // The Content-Security-Policy follows the configuration and the content (headers.ts).
-  extra.push(headersFile({ public: config.public, formActions: formActionOrigins(content) }));
+  extra.push(headersFile({ public: config.public, formActions: walk(content, formActionOrigins) }));
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = index.buildId([...media.urls.values()]);
@@ -238,15 +244,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   );
 
   // SHA256SUMS (checksums.ts): the pages' hashes come from the render workers, which hashed the bytes they wrote;
-  // those of files linked unchanged from the previous build from its manifest; the rest are read.
-  const previousBuildDir = previous ? path.join(paths.builds, previous.buildId) : null;
-  await phases.run(
+  // those of the files taken unchanged from the previous build from its manifest; the rest are read.
+  const sums = await phases.run(
     'checksums',
-    () => writeChecksums(staging, previousBuildDir, rendered.hashes),
+    () => writeChecksums(staging, previous?.dir, rendered.hashes, fromPrevious),
     (c) => `SHA256SUMS: ${c.files} files, ${c.written} hashed as written${c.reused ? `, ${c.reused} hashes reused from ${previous!.buildId}` : ''}`,
   );
 
-  const buildDir = await storeBuild(paths, staging, { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() });
+  const entry = { id: buildId, timestamp: loaded.timestamp, builtAt: new Date().toISOString() };
+  const taken = previous && fromPrevious.size > 0 ? { dir: previous.dir, files: fromPrevious, manifest: sums.manifest } : undefined;
+  const buildDir = await phases.run(
+    'store',
+    () => storeBuild(paths, staging, entry, taken),
+    () => `builds/${buildId}${taken ? `, ${taken.files.size} files from ${previous!.buildId}` : ''}`,
+  );
   await index.save(paths, buildId);
   if (options.publish !== false) {
     await phases.run(
@@ -256,6 +267,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     );
     await loaded.commit?.();
   }
+  // A copy for the next build to be stored in, made in the background once this one is live (publish.ts).
+  await prepareSpare(paths);
   return {
     buildId,
     timestamp: loaded.timestamp,

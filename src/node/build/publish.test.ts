@@ -1,11 +1,12 @@
 // @vitest-environment node
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectPaths } from './paths.js';
-import { carryOverAssets, KEEP_BUILDS, pageIndexFile, publishBuild, readHistory, recoverInterrupted, settleRemovals, storeBuild } from './publish.js';
+import { verifyChecksums, writeChecksums } from './checksums.js';
+import { carryOverAssets, KEEP_BUILDS, pageIndexFile, prepareSpare, publishBuild, readHistory, recoverInterrupted, settleBackgroundWork, storeBuild } from './publish.js';
 
 async function setup() {
   const root = await mkdtemp(path.join(tmpdir(), 'marea-publish-'));
@@ -15,7 +16,7 @@ async function setup() {
 /** Enough of a JPEG for file-type: the media judgement keeps it. */
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
-async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string) {
+async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string, extra: Record<string, string> = {}) {
   const staging = path.join(paths.builds, `.staging-${id}`);
   await mkdir(path.join(staging, 'builds'), { recursive: true });
   await mkdir(path.join(staging, 'assets/media'), { recursive: true });
@@ -23,6 +24,11 @@ async function fakeBuild(paths: ReturnType<typeof projectPaths>, id: string) {
   await writeFile(path.join(staging, `assets/media/photo-${id}.jpg`), Buffer.concat([JPEG_HEAD, Buffer.from(id)]));
   await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id }));
   await writeFile(path.join(staging, 'index.html'), `<p>${id}</p>`);
+  for (const [file, content] of Object.entries(extra)) {
+    await mkdir(path.dirname(path.join(staging, file)), { recursive: true });
+    await writeFile(path.join(staging, file), content);
+  }
+  await writeChecksums(staging);
   await storeBuild(paths, staging, { id, timestamp: 't', builtAt: 'b' });
 }
 
@@ -36,9 +42,10 @@ describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
     await publishBuild(paths, 'b2');
     expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('<p>b2</p>');
     expect(existsSync(`${paths.dist}.prev`)).toBe(false);
-    // The replaced site is deleted without making the publish wait for it.
-    await settleRemovals();
-    expect((await readdir(path.dirname(paths.dist))).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    // The replaced site stands by, to be patched into the next one.
+    await settleBackgroundWork();
+    expect((await readdir(path.dirname(paths.dist))).filter((name) => name.startsWith('dist.'))).toEqual(['dist.standby']);
+    expect(await readFile(path.join(`${paths.dist}.standby`, 'index.html'), 'utf8')).toBe('<p>a1</p>');
     expect(await readFile(path.join(paths.builds, 'a1', 'index.html'), 'utf8')).toBe('<p>a1</p>');
   });
 
@@ -55,7 +62,7 @@ describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
     for (const id of ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']) await fakeBuild(paths, id);
     expect((await readHistory(paths)).map((h) => h.id)).toEqual(['b7', 'b6', 'b5', 'b4', 'b3']);
     // Dropped builds are deleted in the background.
-    await settleRemovals();
+    await settleBackgroundWork();
     expect(existsSync(path.join(paths.builds, 'b2'))).toBe(false);
     expect(existsSync(path.join(paths.builds, 'b3'))).toBe(true);
     // A dropped build's page index goes with it (page-index.ts).
@@ -139,5 +146,98 @@ describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () =>
     await publishBuild(paths, 'r1', (line) => lines.push(line));
     expect(await readdir(path.join(paths.dist, 'assets/media'))).toEqual(['photo-r1.jpg']);
     expect(lines).toContain('      builds/r1/assets/media/evil.1111111111.html');
+  });
+});
+
+describe('patched, not relinked (an edit costs what changed: docs/architecture.md)', () => {
+  const page = (id: string) => ({ 'rooms/suite.html': `<p>suite ${id}</p>`, 'rooms/suite/_payload.json': `{"v":"${id}"}` });
+
+  it('publishes by patching the site it replaced: changed files relinked, removed files and their emptied folders gone', async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 'c1', { ...page('same'), 'old/page.html': 'old' });
+    await fakeBuild(paths, 'c2', { ...page('same'), 'new.html': 'new' });
+    await publishBuild(paths, 'c1');
+    const folder = statSync(paths.dist).ino;
+    await publishBuild(paths, 'c2');
+    await publishBuild(paths, 'c1');
+    // The folder published first is the one patched twice: never rebuilt from nothing.
+    expect(statSync(paths.dist).ino).toBe(folder);
+    expect((await readdir(paths.dist, { recursive: true })).sort()).toEqual((await readdir(path.join(paths.builds, 'c1'), { recursive: true })).sort());
+    expect(await readFile(path.join(paths.dist, 'old/page.html'), 'utf8')).toBe('old');
+    await publishBuild(paths, 'c2');
+    expect(existsSync(path.join(paths.dist, 'old'))).toBe(false);
+    expect(await readFile(path.join(paths.dist, 'new.html'), 'utf8')).toBe('new');
+    // A file with the same bytes in both builds is left as it is: a hard link to the build that first published it, never a copy.
+    expect(statSync(path.join(paths.dist, 'rooms/suite.html')).ino).toBe(statSync(path.join(paths.builds, 'c1', 'rooms/suite.html')).ino);
+    expect(statSync(path.join(paths.dist, 'new.html')).ino).toBe(statSync(path.join(paths.builds, 'c2', 'new.html')).ino);
+  });
+
+  it('a standby without its manifest (a patch cut short) is replaced by a fresh copy of the build', async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 'd1');
+    await fakeBuild(paths, 'd2');
+    await publishBuild(paths, 'd1');
+    await publishBuild(paths, 'd2');
+    await rm(path.join(`${paths.dist}.standby`, 'SHA256SUMS'));
+    await writeFile(path.join(`${paths.dist}.standby`, 'stray.html'), 'half patched');
+    await publishBuild(paths, 'd1');
+    expect(existsSync(path.join(paths.dist, 'stray.html'))).toBe(false);
+    expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).toBe('<p>d1</p>');
+  });
+
+  it(`while fewer than ${KEEP_BUILDS} builds are kept, a spare copy of the newest is made in the background and the next build is stored in it`, async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 's1', page('one'));
+    await prepareSpare(paths);
+    await settleBackgroundWork();
+    const [spare, ...more] = (await readdir(paths.builds)).filter((name) => name.startsWith('.spare-'));
+    expect(more).toEqual([]);
+    const folder = path.join(paths.builds, spare!);
+    expect(await verifyChecksums(folder)).toMatchObject({ bad: [], missing: [], extra: [] });
+    const staging = path.join(paths.builds, '.staging-s2');
+    await mkdir(path.join(staging, 'builds'), { recursive: true });
+    await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id: 's2' }));
+    const taken = new Set(Object.keys(page('')));
+    const { manifest } = await writeChecksums(staging, path.join(paths.builds, 's1'), new Map(), taken);
+    const ino = statSync(folder).ino;
+    await storeBuild(paths, staging, { id: 's2', timestamp: 't', builtAt: 'b' }, { dir: path.join(paths.builds, 's1'), files: taken, manifest });
+    expect(statSync(path.join(paths.builds, 's2')).ino).toBe(ino);
+    expect(await verifyChecksums(path.join(paths.builds, 's2'))).toMatchObject({ bad: [], missing: [], extra: [] });
+    expect(existsSync(path.join(paths.builds, 's2', 'index.html'))).toBe(false);
+  });
+
+  it('stores an edit in the folder of the build that drops out of the history, patched by the manifests', async () => {
+    const paths = await setup();
+    for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) await fakeBuild(paths, id, page(id === 'e5' ? 'five' : 'one'));
+    const dropped = statSync(path.join(paths.builds, 'e1'));
+    const unchanged = statSync(path.join(paths.builds, 'e1', 'rooms/suite.html')).ino;
+    // The edit wrote its own files; its page comes from e5, the build before it.
+    const staging = path.join(paths.builds, '.staging-e6');
+    await mkdir(path.join(staging, 'builds'), { recursive: true });
+    await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id: 'e6' }));
+    await writeFile(path.join(staging, 'index.html'), '<p>e6</p>');
+    const taken = new Set(Object.keys(page('')));
+    const { manifest } = await writeChecksums(staging, path.join(paths.builds, 'e5'), new Map(), taken);
+    await storeBuild(paths, staging, { id: 'e6', timestamp: 't', builtAt: 'b' }, { dir: path.join(paths.builds, 'e5'), files: taken, manifest });
+
+    const e6 = path.join(paths.builds, 'e6');
+    expect(statSync(e6).ino).toBe(dropped.ino);
+    expect(existsSync(path.join(paths.builds, 'e1'))).toBe(false);
+    expect(existsSync(staging)).toBe(false);
+    expect((await readdir(e6, { recursive: true })).sort()).toEqual([
+      'SHA256SUMS',
+      'builds',
+      'builds/latest.json',
+      'index.html',
+      'rooms',
+      'rooms/suite',
+      'rooms/suite.html',
+      'rooms/suite/_payload.json',
+    ]);
+    expect(await readFile(path.join(e6, 'rooms/suite.html'), 'utf8')).toBe('<p>suite five</p>');
+    expect(statSync(path.join(e6, 'rooms/suite.html')).ino).not.toBe(unchanged);
+    expect(statSync(path.join(e6, 'rooms/suite.html')).ino).toBe(statSync(path.join(paths.builds, 'e5', 'rooms/suite.html')).ino);
+    expect(await readFile(path.join(e6, 'index.html'), 'utf8')).toBe('<p>e6</p>');
+    expect(await verifyChecksums(e6)).toMatchObject({ bad: [], missing: [], extra: [] });
   });
 });

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPublishableFile } from '../media-safety/judge.js';
-import { linkTree } from './files.js';
+import { CHECKSUMS_FILE, readChecksums } from './checksums.js';
+import { linkTree, patchTree, type TreeFiles } from './files.js';
 import type { ProjectPaths } from './paths.js';
 
 /** How many builds `builds/` keeps for rollback. */
@@ -19,10 +20,31 @@ const historyFile = (paths: ProjectPaths) => path.join(paths.builds, 'history.js
 /** Beside each kept build (never published): its pages' keys, for the next build to reuse what did not change (page-index.ts). */
 export const pageIndexFile = (paths: ProjectPaths, id: string) => path.join(paths.builds, `${id}.pages.json`);
 const nextDir = (paths: ProjectPaths) => `${paths.dist}.next`;
+/** The standby copy being made after a first publish (`publishBuild` waits for it). */
+let standbyMade: Promise<unknown> = Promise.resolve();
+/** A copy of a stored build, for the next build to patch while fewer than KEEP_BUILDS are kept (none drops out to recycle). */
+const SPARE_PREFIX = '.spare-';
 const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
+/** The site published before `dist`, kept to be patched into the next one (`publishBuild`). */
+const standbyDir = (paths: ProjectPaths) => `${paths.dist}.standby`;
 /** Replaced sites wait here to be deleted (a site of 10,000 pages takes a second or two to delete). */
 const trashPrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.trash-`;
 let trashed = 0;
+
+/** Work a build leaves running after it returns: deleting replaced sites, preparing trees to patch. */
+const background = new Set<Promise<unknown>>();
+
+function inBackground(work: Promise<unknown>): Promise<unknown> {
+  const settled = work.catch(() => {});
+  background.add(settled);
+  void settled.finally(() => background.delete(settled));
+  return settled;
+}
+
+/** Waits for the work builds left running (tests, benchmarks, and before a process exits on purpose). */
+export async function settleBackgroundWork(): Promise<void> {
+  while (background.size > 0) await Promise.allSettled([...background]);
+}
 
 /**
  * Deletes a replaced site or a dropped build without making the build wait
@@ -30,16 +52,36 @@ let trashed = 0;
  * once and deleted in the background; an unfinished deletion is finished by
  * the next `recoverInterrupted`.
  */
-function discard(dir: string, trash: string): Promise<void> {
-  const removal = rename(dir, trash).then(() => rm(trash, { recursive: true, force: true }));
-  pendingRemovals.add(removal);
-  return removal.finally(() => pendingRemovals.delete(removal));
+async function discard(dir: string, trash: string): Promise<void> {
+  await rename(dir, trash);
+  inBackground(rm(trash, { recursive: true, force: true }));
 }
-const pendingRemovals = new Set<Promise<void>>();
 
-/** Waits for replaced sites still being deleted (tests, and before a process exits on purpose). */
-export async function settleRemovals(): Promise<void> {
-  await Promise.allSettled([...pendingRemovals]);
+/** Files linked between two pauses of `linkInBackground`: about 25 ms of work. */
+const LINKS_A_TURN = 500;
+
+/**
+ * A hard-linked copy of the tree `from` (the files its manifest lists, the
+ * manifest last: a copy without one is unfinished and never trusted), made in
+ * the background a few hundred links at a time, so a long-running builder
+ * keeps answering while it is made.
+ */
+function linkInBackground(from: string, to: string): Promise<unknown> {
+  return inBackground(
+    (async () => {
+      const files = [...(await readChecksums(from))];
+      if (files.length === 0) return;
+      const none = new Map<string, string>();
+      for (let i = 0; i < files.length; i += LINKS_A_TURN) {
+        await new Promise((resolve) => setImmediate(resolve));
+        patchTree(to, none, new Map(files.slice(i, i + LINKS_A_TURN)), (file) => path.join(from, file));
+      }
+      linkSync(path.join(from, CHECKSUMS_FILE), path.join(to, CHECKSUMS_FILE));
+    })().catch(async (error: unknown) => {
+      await rm(to, { recursive: true, force: true });
+      throw error;
+    }),
+  );
 }
 
 export async function readHistory(paths: ProjectPaths): Promise<HistoryEntry[]> {
@@ -69,7 +111,8 @@ export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
   }
   if (existsSync(paths.builds)) {
     for (const name of await readdir(paths.builds)) {
-      const leftover = name.startsWith('.staging-') || (name.startsWith('.trash-') && !name.startsWith(`.trash-${process.pid}-`));
+      const unfinishedSpare = name.startsWith(SPARE_PREFIX) && !name.startsWith(`${SPARE_PREFIX}${process.pid}-`) && !existsSync(path.join(paths.builds, name, CHECKSUMS_FILE));
+      const leftover = name.startsWith('.staging-') || (name.startsWith('.trash-') && !name.startsWith(`.trash-${process.pid}-`)) || unfinishedSpare;
       if (leftover) await rm(path.join(paths.builds, name), { recursive: true, force: true });
     }
   }
@@ -126,7 +169,7 @@ async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void
       if (file.isDirectory()) continue;
       const full = path.join(file.parentPath, file.name);
       // Not a plain file (a link) or not publishable: either way it goes.
-      if (file.isFile() && (await isPublishableFile(full))) continue;
+      if (file.isFile() && (await judgedPublishable(full))) continue;
       await rm(full, { force: true });
       purged.push(path.relative(paths.builds, full).split(path.sep).join('/'));
     }
@@ -138,6 +181,19 @@ async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void
   return purged;
 }
 
+/** Files judged publishable in this process, by identity: kept builds share most media (hard links), and a long-running builder keeps them. */
+const publishable = new Set<string>();
+
+/** `isPublishableFile`, once for each file (its device, inode, size and times: a file changed since is judged again). */
+async function judgedPublishable(file: string): Promise<boolean> {
+  const stat = statSync(file, { bigint: true });
+  const identity = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.birthtimeNs}`;
+  if (publishable.has(identity)) return true;
+  if (!(await isPublishableFile(file))) return false;
+  publishable.add(identity);
+  return true;
+}
+
 /** A fresh staging folder for a build; nothing published reads it. */
 export async function createStaging(paths: ProjectPaths): Promise<string> {
   const dir = path.join(paths.builds, `.staging-${process.pid}`);
@@ -146,28 +202,104 @@ export async function createStaging(paths: ProjectPaths): Promise<string> {
   return dir;
 }
 
-/** Moves a complete staging folder to `builds/<id>` and records it in the history (newest first, last 5 kept). */
-export async function storeBuild(paths: ProjectPaths, staging: string, entry: HistoryEntry): Promise<string> {
+/** The files an incremental build takes from the build before it instead of writing them (its unchanged pages). */
+export interface TakenFromPrevious {
+  /** That build's stored folder. */
+  dir: string;
+  files: ReadonlySet<string>;
+  /** The new build's manifest (checksums.ts `writeChecksums`): every file, with its hash. */
+  manifest: TreeFiles;
+}
+
+/**
+ * Stores a complete staging folder as `builds/<id>` and records it in the
+ * history (newest first, last 5 kept).
+ *
+ * An incremental build's staging holds only what it wrote; the files it
+ * takes from the previous build are hard-linked in here. When a build drops
+ * out of the history, its folder is not deleted but recycled: patched into
+ * the new build by its manifest (files.ts `patchTree`), so storing an edit
+ * of one page costs system calls for what differs from that build, not
+ * 20,000 links and 10,000 folders. Otherwise the files are linked into the
+ * staging folder.
+ */
+export async function storeBuild(paths: ProjectPaths, staging: string, entry: HistoryEntry, taken?: TakenFromPrevious): Promise<string> {
   const dir = path.join(paths.builds, entry.id);
-  await rm(dir, { recursive: true, force: true });
-  await rename(staging, dir);
   const history = [entry, ...(await readHistory(paths)).filter((h) => h.id !== entry.id)];
   const kept = history.slice(0, KEEP_BUILDS);
-  for (const old of history.slice(KEEP_BUILDS)) {
+  const dropped = history.slice(KEEP_BUILDS);
+  let tree = staging;
+  let recycled: string | null = null;
+  if (taken) {
+    const sourceOf = (file: string) => path.join(taken.files.has(file) ? taken.dir : staging, file);
+    const base = await recyclable(paths, dropped, [taken.dir, dir]);
+    if (base) {
+      // A `.staging-` name: an interrupted patch is removed by the next `recoverInterrupted`.
+      tree = `${staging}-base`;
+      await rename(base.dir, tree);
+      recycled = base.dir;
+      patchTree(tree, base.have, taken.manifest, sourceOf);
+      rmSync(path.join(tree, CHECKSUMS_FILE), { force: true });
+      linkSync(path.join(staging, CHECKSUMS_FILE), path.join(tree, CHECKSUMS_FILE));
+      await rm(staging, { recursive: true, force: true });
+    } else {
+      const written = new Map([...taken.manifest].filter(([file]) => !taken.files.has(file)));
+      patchTree(staging, written, taken.manifest, sourceOf);
+    }
+  }
+  await rm(dir, { recursive: true, force: true });
+  await rename(tree, dir);
+  for (const old of dropped) {
     await rm(pageIndexFile(paths, old.id), { force: true });
     const dir = path.join(paths.builds, old.id);
-    if (existsSync(dir)) void discard(dir, path.join(paths.builds, `.trash-${process.pid}-${(trashed += 1)}`)).catch(() => {});
+    if (dir !== recycled && existsSync(dir)) await discard(dir, path.join(paths.builds, `.trash-${process.pid}-${(trashed += 1)}`));
   }
   await writeFile(historyFile(paths), `${JSON.stringify(kept, null, 2)}\n`);
   return dir;
 }
 
 /**
+ * While fewer than KEEP_BUILDS builds are kept, none drops out of the history
+ * for the next build to be stored in (`storeBuild`): a copy of the newest one
+ * is made in the background to take its place. Called once a build is
+ * published, so the copy does not slow the publish down.
+ */
+export async function prepareSpare(paths: ProjectPaths): Promise<void> {
+  const history = await readHistory(paths);
+  if (history.length === 0 || history.length >= KEEP_BUILDS || (await spares(paths)).some((spare) => spare.complete)) return;
+  linkInBackground(path.join(paths.builds, history[0]!.id), path.join(paths.builds, `${SPARE_PREFIX}${process.pid}-${(trashed += 1)}`));
+}
+
+/** The spare copies in `builds/`; one without its manifest is still being made (or was cut short). */
+async function spares(paths: ProjectPaths): Promise<{ dir: string; complete: boolean }[]> {
+  const names = existsSync(paths.builds) ? await readdir(paths.builds) : [];
+  return names
+    .filter((name) => name.startsWith(SPARE_PREFIX))
+    .map((name) => path.join(paths.builds, name))
+    .map((dir) => ({ dir, complete: existsSync(path.join(dir, CHECKSUMS_FILE)) }));
+}
+
+/** A folder that can be patched into the next build: a dropped build or a complete spare, with its manifest (none of `avoid`). */
+async function recyclable(paths: ProjectPaths, dropped: HistoryEntry[], avoid: string[]): Promise<{ dir: string; have: TreeFiles } | null> {
+  const candidates = [...dropped.map((build) => path.join(paths.builds, build.id)), ...(await spares(paths)).filter((s) => s.complete).map((s) => s.dir)];
+  for (const dir of candidates) {
+    if (avoid.includes(dir) || !existsSync(dir)) continue;
+    const have = await readChecksums(dir);
+    if (have.size > 0) return { dir, have };
+  }
+  return null;
+}
+
+/**
  * Publishes a stored build as `dist`: the new site is assembled beside it
- * (`dist.next`, hard links), then swapped in with two renames. Until the
- * swap, `dist` is untouched; a crash between the renames is repaired by
- * `recoverInterrupted` (the previous site waits in `dist.prev`). Unsafe
- * media of kept builds are deleted first (`purgeUnsafeMedia`).
+ * (`dist.next`), then swapped in with two renames. Until the swap, `dist` is
+ * untouched; a crash between the renames is repaired by `recoverInterrupted`
+ * (the previous site waits in `dist.prev`). The replaced site is kept as
+ * `dist.standby`, and the next publish assembles its site by patching that
+ * one (its manifest says what it holds; files.ts `patchTree`), so publishing
+ * an edit costs what changed, not a link per file. Unsafe media of kept
+ * builds are deleted first (`purgeUnsafeMedia`); a standby holding one loses
+ * it in the patch, since no build publishes it any more.
  */
 export async function publishBuild(paths: ProjectPaths, buildId: string, log: (line: string) => void = console.log): Promise<void> {
   const source = path.join(paths.builds, buildId);
@@ -178,8 +310,23 @@ export async function publishBuild(paths: ProjectPaths, buildId: string, log: (l
   await recoverInterrupted(paths);
   // A rollback to a build made before the media judgement (or restored from Netlify's cache) publishes none of what it refuses.
   await purgeUnsafeMedia(paths, log);
-  linkTree(source, nextDir(paths));
-  if (existsSync(paths.dist)) await rename(paths.dist, prevDir(paths));
+  const standby = standbyDir(paths);
+  await standbyMade;
+  const [have, want] = existsSync(standby) ? await Promise.all([readChecksums(standby), readChecksums(source)]) : [new Map(), new Map()];
+  if (have.size > 0 && want.size > 0) {
+    // The standby's manifest goes first: a patch cut short leaves a tree no later publish trusts.
+    rmSync(path.join(standby, CHECKSUMS_FILE));
+    patchTree(standby, have, want, (file) => path.join(source, file));
+    linkSync(path.join(source, CHECKSUMS_FILE), path.join(standby, CHECKSUMS_FILE));
+    await rename(standby, nextDir(paths));
+  } else {
+    if (existsSync(standby)) await discard(standby, path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(trashed += 1)}`));
+    linkTree(source, nextDir(paths));
+  }
+  const replaced = existsSync(paths.dist);
+  if (replaced) await rename(paths.dist, prevDir(paths));
   await rename(nextDir(paths), paths.dist);
-  if (existsSync(prevDir(paths))) void discard(prevDir(paths), path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(trashed += 1)}`)).catch(() => {});
+  if (replaced) await rename(prevDir(paths), standby);
+  // The first site published here: a copy is made to stand by, so the next publish patches it too.
+  else if (!existsSync(standby)) standbyMade = linkInBackground(paths.dist, standby);
 }

@@ -61,7 +61,13 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
     const value = raw.pages[locale];
     if (!Array.isArray(value)) return list(shallow(value, at('page', locale), 'data'));
     // Per entry, so one hostile page does not hide the others; an unchanged list keeps its identity (memo).
-    const kept = value.filter((entry, i) => shallow(entry, within(at('page', locale), { slug: rawSlug(entry) }), joinPath('data', i)) !== null || entry === null);
+    const kept = value.filter((entry: unknown, i) => {
+      // An entry found shallow enough before is the same object, unchanged (memo).
+      if (entry === null || (typeof entry === 'object' && memo?.shallow.has(entry))) return true;
+      if (shallow(entry, within(at('page', locale), { slug: rawSlug(entry) }), joinPath('data', i)) === null) return false;
+      if (typeof entry === 'object') memo?.shallow.add(entry);
+      return true;
+    });
     return kept.length === value.length ? value : kept;
   };
   const drafts = LOCALES.flatMap((locale) => normalisePages(pagesOf(locale), at('page', locale), raw.cmsLocales, memo?.drafts, prepare));
@@ -88,10 +94,12 @@ export interface NormaliseMemo {
   linked: LinkMemo;
   linkTargets: LinkTargetMemo;
   parts: WeakMap<object, unknown>;
+  /** Raw page entries found no deeper than MAX_DEPTH. */
+  shallow: WeakSet<object>;
 }
 
 export function createNormaliseMemo(): NormaliseMemo {
-  return { unwrapped: new WeakMap(), drafts: new WeakMap(), linked: new WeakMap(), linkTargets: new WeakMap(), parts: new WeakMap() };
+  return { unwrapped: new WeakMap(), drafts: new WeakMap(), linked: new WeakMap(), linkTargets: new WeakMap(), parts: new WeakMap(), shallow: new WeakSet() };
 }
 
 function unwrapOnce(entry: unknown, memo: NormaliseMemo): unknown {

@@ -1,5 +1,5 @@
 import type { ProjectPaths } from '../build/paths.js';
-import { settleRemovals } from '../build/publish.js';
+import { settleBackgroundWork } from '../build/publish.js';
 import { listen } from '../preview/server.js';
 import type { Config } from '../config/env.js';
 import { renderPreview } from './preview.js';
@@ -60,7 +60,7 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await queue.idle();
-      await settleRemovals();
+      await settleBackgroundWork();
     },
   };
 }
