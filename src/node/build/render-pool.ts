@@ -4,6 +4,17 @@ import { Piscina } from 'piscina';
 import type { PageJob } from './render.js';
 import { batchRenderer, type BatchWritten, type RenderSetup } from './render-task.js';
 
+/**
+ * Each render thread's heap (old generation, MB). Left to itself V8 grows a
+ * thread's heap far ahead of what its batches need: with this limit a build
+ * of 10,002 pages peaks at 2.2 GB instead of 2.55 GB and renders as fast
+ * (the young generation keeps V8's usual size: smaller, rendering slows by a
+ * tenth). The bench site renders with a quarter of this; a batch that needs
+ * more fails the build with the thread's out-of-memory error (nothing is
+ * published), as it would at V8's own, higher limit.
+ */
+const WORKER_HEAP = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 48 };
+
 /** Pages per message to a worker: few enough to keep every worker busy, enough to make messaging cheap. */
 const BATCH = 16;
 /** Below this many pages to render, starting workers (each imports the SSR bundle) costs more than it saves. */
@@ -77,6 +88,7 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
         execArgv: workerExecArgv(process.execArgv),
         minThreads: threads,
         maxThreads: threads,
+        resourceLimits: WORKER_HEAP,
       });
       const started = waiting;
       waiting = [];
