@@ -1,4 +1,7 @@
-import { isAfter, isBefore, parseISO, isValid } from 'date-fns';
+import { isAfter } from 'date-fns/isAfter';
+import { isBefore } from 'date-fns/isBefore';
+import { parseISO } from 'date-fns/parseISO';
+import { isValid } from 'date-fns/isValid';
 
 /** A date bound from the CMS: ISO string, or null/empty for "open". */
 export type DateBound = string | null | undefined;

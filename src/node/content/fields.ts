@@ -1,4 +1,5 @@
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
 import { hasMarkup, stripMarkup } from './sanitize.js';

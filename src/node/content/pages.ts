@@ -1,4 +1,5 @@
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import type { Locale, Page, PageKind, Seo } from '../../shared/model.js';
 import { isPageKind } from '../../shared/block-values.js';
 import { pagePath, slugProblem } from '../../shared/routes.js';
