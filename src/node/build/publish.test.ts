@@ -188,6 +188,8 @@ describe('patched, not relinked (an edit costs what changed: docs/architecture.m
   it(`while fewer than ${KEEP_BUILDS} builds are kept, a spare copy of the newest is made in the background and the next build is stored in it`, async () => {
     const paths = await setup();
     await fakeBuild(paths, 's1', page('one'));
+    // A second call while the first copy is under way makes no second one.
+    await prepareSpare(paths);
     await prepareSpare(paths);
     await settleBackgroundWork();
     const [spare, ...more] = (await readdir(paths.builds)).filter((name) => name.startsWith('.spare-'));

@@ -1,4 +1,4 @@
-import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPublishableFile } from '../media-safety/judge.js';
@@ -67,6 +67,8 @@ const LINKS_A_TURN = 500;
  * keeps answering while it is made.
  */
 function linkInBackground(from: string, to: string): Promise<unknown> {
+  // There at once: a second caller sees the copy under way.
+  mkdirSync(to, { recursive: true });
   return inBackground(
     (async () => {
       const files = [...(await readChecksums(from))];
@@ -266,7 +268,8 @@ export async function storeBuild(paths: ProjectPaths, staging: string, entry: Hi
  */
 export async function prepareSpare(paths: ProjectPaths): Promise<void> {
   const history = await readHistory(paths);
-  if (history.length === 0 || history.length >= KEEP_BUILDS || (await spares(paths)).some((spare) => spare.complete)) return;
+  // One spare at a time: a build that comes before it is complete links its files as before.
+  if (history.length === 0 || history.length >= KEEP_BUILDS || (await spares(paths)).length > 0) return;
   linkInBackground(path.join(paths.builds, history[0]!.id), path.join(paths.builds, `${SPARE_PREFIX}${process.pid}-${(trashed += 1)}`));
 }
 
