@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeChecksums } from '../build/checksums.js';
+import { projectPaths } from '../build/paths.js';
+import { publishBuild, storeBuild } from '../build/publish.js';
 import { createPreviewServer, listen, requestUrl } from './server.js';
 
 let dist: string;
@@ -125,5 +128,33 @@ describe('the preview server never dies on a request', () => {
     expect(requestUrl('http://[/')).toBeNull();
     expect(requestUrl('//u:p@x/a')?.pathname).toBe('//u:p@x/a');
     expect(requestUrl('/a?b=1#c')?.href).toBe('http://preview.local/a?b=1');
+  });
+});
+
+describe('preview server across publishes (publish.ts)', () => {
+  it('serves each newly published build, also when dist/ is the folder it served two builds ago, patched since', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'marea-preview-publish-'));
+    const paths = projectPaths({ root, dist: path.join(root, 'dist'), builds: path.join(root, 'builds'), work: path.join(root, '.work') });
+    for (const id of ['p1', 'p2', 'p3']) {
+      const staging = path.join(paths.builds, `.staging-${id}`);
+      await mkdir(path.join(staging, 'builds'), { recursive: true });
+      await mkdir(path.join(staging, 'assets'), { recursive: true });
+      await writeFile(path.join(staging, 'builds/latest.json'), JSON.stringify({ id }));
+      await writeFile(path.join(staging, `assets/entry-${id}.js`), `// ${id}`);
+      await writeChecksums(staging);
+      await storeBuild(paths, staging, { id, timestamp: 't', builtAt: 'b' });
+    }
+    const server = createPreviewServer(paths.dist);
+    const site = await listen(server, 0);
+    try {
+      await publishBuild(paths, 'p1', () => {});
+      expect((await fetch(`${site}/assets/entry-p1.js`)).status).toBe(200);
+      // Two publishes with no request between them: dist/ is the first folder again (the standby), patched into p3.
+      await publishBuild(paths, 'p2', () => {});
+      await publishBuild(paths, 'p3', () => {});
+      expect((await fetch(`${site}/assets/entry-p3.js`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

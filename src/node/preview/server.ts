@@ -7,6 +7,7 @@ import sirv from 'sirv';
 import { HeadersHandler } from '@netlify/headers';
 import { localeOfPath } from '../../shared/locales.js';
 import { htmlFile, notFoundPath } from '../../shared/routes.js';
+import { CHECKSUMS_FILE } from '../build/checksums.js';
 import { ROOT } from '../build/paths.js';
 
 /**
@@ -41,7 +42,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
  * The request handler of `createPreviewServer`, for servers that serve the
  * site beside routes of their own (the webhook service). It follows
  * publishes: `dist` is replaced by a rename at each build (publish.ts), so
- * the file index is re-read when the folder is a new one.
+ * the file index is re-read when the folder or its build is another one.
  */
 export function siteHandler(dist: string, options: { netlifyToml?: string } = {}): (req: IncomingMessage, res: ServerResponse) => void {
   // netlify.toml's [[headers]], read and matched by Netlify's own handler
@@ -63,11 +64,13 @@ export function siteHandler(dist: string, options: { netlifyToml?: string } = {}
         if (pathname.endsWith('.xml')) res.setHeader('Content-Type', 'application/xml');
       },
     });
-  // sirv indexes the folder once (sizes, ETags); a publish swaps in a new folder.
-  let served: { ino: number; handler: ReturnType<typeof sirv> } | null = null;
+  // sirv indexes the folder once (sizes, ETags). A publish swaps in another folder, which may be one served
+  // before and patched since (publish.ts, `dist.standby`): each build's SHA256SUMS is a file of its own.
+  let served: { site: string | null; handler: ReturnType<typeof sirv> } | null = null;
   const assets = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const ino = existsSync(dist) ? statSync(dist).ino : -1;
-    if (served?.ino !== ino) served = { ino, handler: ino === -1 ? (_q, _s, n) => n?.() : files() };
+    const sums = existsSync(dist) ? statSync(path.join(dist, CHECKSUMS_FILE), { throwIfNoEntry: false }) : undefined;
+    const site = existsSync(dist) ? `${statSync(dist).ino}:${sums?.ino}:${sums?.mtimeMs}` : null;
+    if (!served || served.site !== site) served = { site, handler: site === null ? (_q, _s, n) => n?.() : files() };
     served.handler(req, res, next);
   };
   const compress = compression();
