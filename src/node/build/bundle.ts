@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InlineConfig, Rolldown } from 'vite';
@@ -80,8 +80,10 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
     });
   }
   const worker = await buildWorkerBundle(paths);
-  const server = (await import(pathToFileURL(serverFile).href)) as ServerBundle;
-  return { hash, clientDir, server, serverFile, workerFile: worker.file, cached: cached && worker.cached };
+  const bundle = { hash, clientDir, serverFile, workerFile: worker.file, cached: cached && worker.cached };
+  await markBundleUsed(bundle);
+  await pruneBundles(path.join(paths.work, 'bundle'));
+  return { ...bundle, server: (await import(pathToFileURL(serverFile).href)) as ServerBundle };
 }
 
 /**
@@ -121,6 +123,40 @@ async function buildWorkerBundle(paths: ProjectPaths): Promise<{ file: string; c
     });
   }
   return { file, cached };
+}
+
+/** How long a bundle no build used is kept: every code or public configuration change leaves one behind (about 4 MB). */
+export const UNUSED_BUNDLE_DAYS = 7;
+
+/**
+ * Marks a bundle as used now (the time of its folders' `complete` files):
+ * every build does, a long-running builder too, whose bundles were built once.
+ */
+export async function markBundleUsed(bundle: Pick<Bundle, 'clientDir' | 'workerFile'>, now = new Date()): Promise<void> {
+  for (const dir of [path.dirname(bundle.clientDir), path.dirname(bundle.workerFile)]) await utimes(path.join(dir, 'complete'), now, now);
+}
+
+/**
+ * Deletes the folders under `bundleDir` no build used for UNUSED_BUNDLE_DAYS,
+ * finished or not (a fill cut short leaves a temporary folder, dated by its
+ * own time). A bundle another build is using (a parallel test, a webhook
+ * service) was marked when that build started, so it is never that old; one
+ * that disappears while this runs is skipped.
+ */
+export async function pruneBundles(bundleDir: string, now = Date.now()): Promise<string[]> {
+  const pruned: string[] = [];
+  for (const name of await readdir(bundleDir)) {
+    const dir = path.join(bundleDir, name);
+    const mark = existsSync(path.join(dir, 'complete')) ? path.join(dir, 'complete') : dir;
+    const used = await stat(mark).then(
+      (s) => s.mtimeMs,
+      () => now,
+    );
+    if (now - used < UNUSED_BUNDLE_DAYS * 86_400_000) continue;
+    await rm(dir, { recursive: true, force: true });
+    pruned.push(name);
+  }
+  return pruned.sort();
 }
 
 /** The modules of a build's chunks. */

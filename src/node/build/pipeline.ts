@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ContentIssue, SiteContent } from '../../shared/model.js';
 import type { Config } from '../config/env.js';
 import { ISSUES } from '../content/issues.js';
-import { buildBundles, CODE_INPUTS, readTemplate } from './bundle.js';
+import { buildBundles, CODE_INPUTS, markBundleUsed, readTemplate } from './bundle.js';
 import { writeChecksums } from './checksums.js';
 import { formActionOrigins, headersFile } from './headers.js';
 import { hashInputs, sha256 } from './hash.js';
@@ -130,6 +130,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     () => (memo ? memo.once('bundle', () => buildBundles(paths, config.public)) : buildBundles(paths, config.public)),
     (b) => (b.cached ? `reused ${b.hash}` : `built ${b.hash}`),
   );
+  // A long-running builder built its bundles once: they are in use all the same (bundle.ts `pruneBundles`).
+  if (memo) await markBundleUsed(bundle);
 
   const release = await (memo ? memo.once('release', () => releaseId(config, paths)) : releaseId(config, paths));
   const staging = await createStaging(paths);
