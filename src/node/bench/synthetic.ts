@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheFileTexts } from '../cms/cache.js';
 
 /** A 1×1 JPEG: the benchmark measures the generator, not image bytes. */
 const PIXEL_JPEG = Buffer.from(
@@ -159,7 +160,7 @@ export async function writeSyntheticContent(dir: string, slugs: number): Promise
       publishedAt: '2026-05-01T00:00:00.000Z',
     }));
     const meta = { pagination: { page: 1, pageSize: 100, pageCount: 1, total: data.length } };
-    await writeFile(path.join(dir, 'api', `pages.${cms}.json`), JSON.stringify({ data, meta }));
+    for (const [file, text] of cacheFileTexts(`pages.${cms}.json`, { data, meta })) await writeFile(path.join(dir, 'api', file), text);
     const link = (label: string, slug: string) => ({ label, slug });
     const layout = {
       header: [

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readCache, writeCacheAtomically } from './cache.js';
+import { CACHE_PART_ENTRIES, readCache, writeCacheAtomically } from './cache.js';
 import { CacheReadError } from './cache-read-error.js';
 
 const LOCALES = { en: 'en', es: 'es-MX' } as const;
@@ -126,6 +126,21 @@ describe('content cache', () => {
     await expect(readCache(cacheDir, LOCALES)).rejects.toThrow(new RegExp(`${join(cacheDir, 'api', 'modals.es-MX.json').replace(/[.]/g, '\\.')} is not valid JSON`));
     await writeFile(join(cacheDir, 'api/modals.es-MX.json'), '[]');
     await expect(readCache(cacheDir, LOCALES)).rejects.toThrow('is not a Strapi response (no `data`)');
+  });
+
+  it(`writes a list longer than ${CACHE_PART_ENTRIES} entries as parts and reads it back whole; a missing part is named`, async () => {
+    const pages = Array.from({ length: CACHE_PART_ENTRIES * 2 + 1 }, (_, i) => ({ id: i + 1, slug: `p${i}` }));
+    const big = new Map(responses('1', []));
+    big.set('pages.en.json', list(pages));
+    await writeCacheAtomically(cacheDir, big);
+    expect((await readdir(join(cacheDir, 'api'))).filter((name) => name.startsWith('pages.en'))).toEqual(['pages.en.json', 'pages.en.part-2.json', 'pages.en.part-3.json']);
+    const first = JSON.parse(await readFile(join(cacheDir, 'api/pages.en.json'), 'utf8')) as { data: unknown[]; meta: { cacheParts: number; pagination: unknown } };
+    expect(first.data).toHaveLength(CACHE_PART_ENTRIES);
+    expect(first.meta).toMatchObject({ cacheParts: 3, pagination: { total: pages.length } });
+    expect((await readCache(cacheDir, LOCALES)).pages.en).toEqual(pages);
+
+    await rm(join(cacheDir, 'api/pages.en.part-3.json'));
+    await expect(readCache(cacheDir, LOCALES)).rejects.toThrow(`${join(cacheDir, 'api', 'pages.en.part-3.json')} is missing`);
   });
 
   it('uses hard links or copies, never moves, from the download dir', async () => {

@@ -41,7 +41,46 @@ export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale,
   return rawSite('cache', cmsLocales, (endpoint, cmsLocale) => files.get(cacheFileName(endpoint, cmsLocale)));
 }
 
+/**
+ * Entries a cache file holds at most: a response with more is written as
+ * parts (`pages.en.json`, then `pages.en.part-2.json`, …), the first naming
+ * how many in `meta.cacheParts`. One JSON text of 25,000 pages would pass
+ * V8's longest string (about 512 MB): it could be neither written nor read.
+ */
+export const CACHE_PART_ENTRIES = 2000;
+
+const partName = (file: string, part: number) => file.replace(/\.json$/, `.part-${part}.json`);
+
+/** A response as the text of its cache files (file name → text): one file, or parts when `data` is a longer list. */
+export function cacheFileTexts(name: string, response: unknown, indent?: number): Map<string, string> {
+  const text = (value: unknown) => `${JSON.stringify(value, null, indent)}\n`;
+  const body = response as { data?: unknown; meta?: Record<string, unknown> };
+  if (!Array.isArray(body?.data) || body.data.length <= CACHE_PART_ENTRIES) return new Map([[name, text(response)]]);
+  const parts = Math.ceil(body.data.length / CACHE_PART_ENTRIES);
+  const slice = (part: number) => (body.data as unknown[]).slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES);
+  const files = new Map([[name, text({ ...body, data: slice(1), meta: { ...body.meta, cacheParts: parts } })]]);
+  for (let part = 2; part <= parts; part += 1) files.set(partName(name, part), text({ data: slice(part) }));
+  return files;
+}
+
 async function readData(file: string, required: boolean): Promise<unknown> {
+  const body = await readBody(file, required);
+  if (body === undefined) return undefined;
+  const parts = (body as { meta?: { cacheParts?: unknown } }).meta?.cacheParts;
+  if (parts === undefined) return body.data;
+  if (!Number.isInteger(parts) || (parts as number) < 2 || !Array.isArray(body.data))
+    throw new CacheReadError(file, `names ${JSON.stringify(parts)} cache parts (a whole number above 1 with a list of data)`);
+  const rest = await Promise.all(Array.from({ length: (parts as number) - 1 }, (_, i) => readBody(partName(file, i + 2), true)));
+  return [
+    body.data,
+    ...rest.map((part, i) => {
+      if (!Array.isArray(part!.data)) throw new CacheReadError(partName(file, i + 2), 'is not a list of entries (`data`)');
+      return part!.data;
+    }),
+  ].flat();
+}
+
+async function readBody(file: string, required: boolean): Promise<{ data: unknown } | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -59,7 +98,7 @@ async function readData(file: string, required: boolean): Promise<unknown> {
   if (typeof body !== 'object' || body === null || !('data' in body)) {
     throw new CacheReadError(file, 'is not a Strapi response (no `data`)');
   }
-  return body.data;
+  return body as { data: unknown };
 }
 
 export interface CacheWriteOptions {
@@ -94,7 +133,7 @@ export async function writeCacheAtomically(
     await mkdir(join(temp, CACHE_API_DIR), { recursive: true });
     for (const [name, response] of responses) {
       if (!/^[\w.-]+\.json$/.test(name)) throw new Error(`Invalid cache file name ${JSON.stringify(name)}`);
-      await writeFile(join(temp, CACHE_API_DIR, name), `${JSON.stringify(response, null, 2)}\n`);
+      for (const [file, text] of cacheFileTexts(name, response, 2)) await writeFile(join(temp, CACHE_API_DIR, file), text);
     }
     const media = await placeMedia(temp, dir, responses, mediaFromDir, options.cmsUrl);
     await keepOtherEntries(dir, temp);
