@@ -7,7 +7,8 @@ import { batchRenderer, type BatchWritten, type RenderSetup } from './render-tas
 /**
  * Each render thread's heap (old generation, MB). Left to itself V8 grows a
  * thread's heap far ahead of what its batches need: with this limit a build
- * of 10,002 pages peaks at 2.2 GB instead of 2.55 GB and renders as fast
+ * of 10,002 pages peaks at 2.2 GB instead of 2.55 GB, rendering in 18.3–19.0 s
+ * against 17.9 s (within this machine's run-to-run spread; docs/performance.md)
  * (the young generation keeps V8's usual size: smaller, rendering slows by a
  * tenth). The bench site renders with a quarter of this; a batch that needs
  * more fails the build with the thread's out-of-memory error (nothing is
