@@ -70,14 +70,14 @@ async function readData(file: string, required: boolean): Promise<unknown> {
   if (parts === undefined) return body.data;
   if (!Number.isInteger(parts) || (parts as number) < 2 || !Array.isArray(body.data))
     throw new CacheReadError(file, `names ${JSON.stringify(parts)} cache parts (a whole number above 1 with a list of data)`);
-  const rest = await Promise.all(Array.from({ length: (parts as number) - 1 }, (_, i) => readBody(partName(file, i + 2), true)));
-  return [
-    body.data,
-    ...rest.map((part, i) => {
-      if (!Array.isArray(part!.data)) throw new CacheReadError(partName(file, i + 2), 'is not a list of entries (`data`)');
-      return part!.data;
-    }),
-  ].flat();
+  // One part at a time: only one part's text is held while it is parsed.
+  const data: unknown[] = [...body.data];
+  for (let part = 2; part <= (parts as number); part += 1) {
+    const next = await readBody(partName(file, part), true);
+    if (!Array.isArray(next!.data)) throw new CacheReadError(partName(file, part), 'is not a list of entries (`data`)');
+    for (const entry of next!.data) data.push(entry);
+  }
+  return data;
 }
 
 async function readBody(file: string, required: boolean): Promise<{ data: unknown } | undefined> {
