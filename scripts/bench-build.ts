@@ -116,7 +116,7 @@ for (let i = 1; i <= touches; i++) {
   const changed = [...pages];
   changed[at] = { ...pages[at]!, title: `${pages[at]!.title} (edit ${i})` };
   edited = { ...edited, pages: { ...edited.pages, en: changed } };
-  // The site an edit replaced is deleted in the background after it is published; an isolated edit does not compete with it.
+  // What a build leaves running in the background (a replaced site deleted, a spare copy made): an isolated edit does not compete with it.
   await settleBackgroundWork();
   const t0 = performance.now();
   const next = await build(paths, edited, memo, process.env.BENCH_VERBOSE ? (line) => console.log(line) : () => {});

@@ -68,8 +68,9 @@ export function siteHandler(dist: string, options: { netlifyToml?: string } = {}
   // before and patched since (publish.ts, `dist.standby`): each build's SHA256SUMS is a file of its own.
   let served: { site: string | null; handler: ReturnType<typeof sirv> } | null = null;
   const assets = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const sums = existsSync(dist) ? statSync(path.join(dist, CHECKSUMS_FILE), { throwIfNoEntry: false }) : undefined;
-    const site = existsSync(dist) ? `${statSync(dist).ino}:${sums?.ino}:${sums?.mtimeMs}` : null;
+    const folder = statSync(dist, { throwIfNoEntry: false });
+    const sums = folder && statSync(path.join(dist, CHECKSUMS_FILE), { throwIfNoEntry: false });
+    const site = folder ? `${folder.ino}:${sums?.ino}:${sums?.mtimeMs}` : null;
     if (!served || served.site !== site) served = { site, handler: site === null ? (_q, _s, n) => n?.() : files() };
     served.handler(req, res, next);
   };
