@@ -20,16 +20,17 @@ const historyFile = (paths: ProjectPaths) => path.join(paths.builds, 'history.js
 /** Beside each kept build (never published): its pages' keys, for the next build to reuse what did not change (page-index.ts). */
 export const pageIndexFile = (paths: ProjectPaths, id: string) => path.join(paths.builds, `${id}.pages.json`);
 const nextDir = (paths: ProjectPaths) => `${paths.dist}.next`;
+const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
+/** The site published before `dist`, kept to be patched into the next one (`publishBuild`). */
+const standbyDir = (paths: ProjectPaths) => `${paths.dist}.standby`;
 /** The standby copy being made after a first publish (`publishBuild` waits for it). */
 let standbyMade: Promise<unknown> = Promise.resolve();
 /** A copy of a stored build, for the next build to patch while fewer than KEEP_BUILDS are kept (none drops out to recycle). */
 const SPARE_PREFIX = '.spare-';
-const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
-/** The site published before `dist`, kept to be patched into the next one (`publishBuild`). */
-const standbyDir = (paths: ProjectPaths) => `${paths.dist}.standby`;
 /** Replaced sites wait here to be deleted (a site of 10,000 pages takes a second or two to delete). */
 const trashPrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.trash-`;
-let trashed = 0;
+/** Numbers the folders this process names (trash, spares): unique with its pid. */
+let named = 0;
 
 /** Work a build leaves running after it returns: deleting replaced sites, preparing trees to patch. */
 const background = new Set<Promise<unknown>>();
@@ -72,7 +73,8 @@ function linkInBackground(from: string, to: string): Promise<unknown> {
   return inBackground(
     (async () => {
       const files = [...(await readChecksums(from))];
-      if (files.length === 0) return;
+      // Nothing to copy from: the empty folder goes rather than pass for a copy under way.
+      if (files.length === 0) throw new Error(`${from} has no ${CHECKSUMS_FILE} to copy by`);
       const none = new Map<string, string>();
       for (let i = 0; i < files.length; i += LINKS_A_TURN) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -254,7 +256,7 @@ export async function storeBuild(paths: ProjectPaths, staging: string, entry: Hi
   for (const old of dropped) {
     await rm(pageIndexFile(paths, old.id), { force: true });
     const dir = path.join(paths.builds, old.id);
-    if (dir !== recycled && existsSync(dir)) await discard(dir, path.join(paths.builds, `.trash-${process.pid}-${(trashed += 1)}`));
+    if (dir !== recycled && existsSync(dir)) await discard(dir, path.join(paths.builds, `.trash-${process.pid}-${(named += 1)}`));
   }
   await writeFile(historyFile(paths), `${JSON.stringify(kept, null, 2)}\n`);
   return dir;
@@ -270,7 +272,7 @@ export async function prepareSpare(paths: ProjectPaths): Promise<void> {
   const history = await readHistory(paths);
   // One spare at a time: a build that comes before it is complete links its files as before.
   if (history.length === 0 || history.length >= KEEP_BUILDS || (await spares(paths)).length > 0) return;
-  linkInBackground(path.join(paths.builds, history[0]!.id), path.join(paths.builds, `${SPARE_PREFIX}${process.pid}-${(trashed += 1)}`));
+  linkInBackground(path.join(paths.builds, history[0]!.id), path.join(paths.builds, `${SPARE_PREFIX}${process.pid}-${(named += 1)}`));
 }
 
 /** The spare copies in `builds/`; one without its manifest is still being made (or was cut short). */
@@ -323,7 +325,7 @@ export async function publishBuild(paths: ProjectPaths, buildId: string, log: (l
     linkSync(path.join(source, CHECKSUMS_FILE), path.join(standby, CHECKSUMS_FILE));
     await rename(standby, nextDir(paths));
   } else {
-    if (existsSync(standby)) await discard(standby, path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(trashed += 1)}`));
+    if (existsSync(standby)) await discard(standby, path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(named += 1)}`));
     linkTree(source, nextDir(paths));
   }
   const replaced = existsSync(paths.dist);
