@@ -258,7 +258,10 @@ export async function storeBuild(paths: ProjectPaths, staging: string, entry: Hi
     const dir = path.join(paths.builds, old.id);
     if (dir !== recycled && existsSync(dir)) await discard(dir, path.join(paths.builds, `.trash-${process.pid}-${(named += 1)}`));
   }
-  await writeFile(historyFile(paths), `${JSON.stringify(kept, null, 2)}\n`);
+  // Written beside and renamed over: a build killed mid-write leaves the old history whole, never a truncated one (read as empty).
+  const temporary = path.join(paths.builds, `.staging-history-${process.pid}.json`); // a `.staging-` leftover is removed by `recoverInterrupted`
+  await writeFile(temporary, `${JSON.stringify(kept, null, 2)}\n`);
+  await rename(temporary, historyFile(paths));
   return dir;
 }
 
