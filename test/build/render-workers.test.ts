@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticContent } from '../../src/node/bench/synthetic.js';
-import { outsideInputs, WORKER_INPUTS } from '../../src/node/build/bundle.js';
+import { outsideInputs, WORKERS } from '../../src/node/build/bundle.js';
 import { listFiles } from '../../src/node/build/hash.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { workerExecArgv } from '../../src/node/build/render-pool.js';
@@ -33,7 +33,7 @@ describe('render workers', () => {
     }
   });
 
-  it('cache the worker bundle by every project module it holds (a module outside WORKER_INPUTS is refused at bundle time: its changes would leave the bundle stale)', () => {
+  it('cache the worker bundle by every project module it holds (a module outside its inputs (bundle.ts WORKERS) is refused at bundle time: its changes would leave the bundle stale)', () => {
     const ids = [
       path.join(ROOT, 'src/node/build/render-task.ts'),
       path.join(ROOT, 'src/shared/head.ts'),
@@ -42,7 +42,7 @@ describe('render workers', () => {
       path.join(ROOT, 'src/node/config/env.ts'),
       path.join(ROOT, 'src/node/buildish/x.ts?commonjs'),
     ];
-    expect(outsideInputs(ROOT, WORKER_INPUTS, ids)).toEqual(['src/node/config/env.ts', 'src/node/buildish/x.ts']);
+    expect(outsideInputs(ROOT, [...WORKERS.render.inputs], ids)).toEqual(['src/node/config/env.ts', 'src/node/buildish/x.ts']);
   });
 
   it('start with the main thread’s Node flags less its module preloads (tsx)', () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InlineConfig, Rolldown } from 'vite';
@@ -16,12 +17,20 @@ const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.h
 /** Everything that can change the output: bundle inputs plus the build-time code. */
 export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
 /**
- * What the render workers' bundle is built from: its entry (render-task.ts)
- * and every module it imports (checked at each build: `outsideInputs`), npm
- * packages by the lockfile.
+ * The worker threads' bundles: each entry and every module it imports
+ * (checked at each build: `outsideInputs`), npm packages by the lockfile.
  */
-export const WORKER_INPUTS = ['src/node/build', 'src/shared', 'package-lock.json'];
-const WORKER_ENTRY = 'src/node/build/render-task.ts';
+export const WORKERS = {
+  /** The render workers (render-pool.ts). */
+  render: { entry: 'src/node/build/render-task.ts', inputs: ['src/node/build', 'src/shared', 'package-lock.json'] },
+  /** The normalise workers (normalise-pool.ts): a large cache's pages, read and normalised. */
+  normalise: {
+    entry: 'src/node/build/normalise-task.ts',
+    inputs: ['src/node/build/normalise-task.ts', 'src/node/content', 'src/node/cms', 'src/shared', 'package-lock.json'],
+    // recheck finds its own files from its module's URL (synckit): imported from node_modules, by absolute URL, not bundled.
+    external: ['recheck'],
+  },
+} as const satisfies Record<string, { entry: string; inputs: readonly string[]; external?: readonly string[] }>;
 
 export interface Bundle {
   hash: string;
@@ -79,7 +88,7 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
       });
     });
   }
-  const worker = await buildWorkerBundle(paths);
+  const worker = await buildWorkerBundle(paths, 'render');
   const bundle = { hash, clientDir, serverFile, workerFile: worker.file, cached: cached && worker.cached };
   await markBundleUsed(bundle);
   await pruneBundles(path.join(paths.work, 'bundle'));
@@ -87,17 +96,23 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
 }
 
 /**
- * The render workers' code (render-task.ts and the build and shared modules
- * it imports, npm packages included) as one ES module of plain JavaScript,
- * cached by the hash of its inputs: a worker thread loads it with Node alone,
- * without tsx resolving and transforming each TypeScript module in every
- * worker at every build. The SSR bundle stays a file of its own, which the
- * task imports by path (`RenderSetup.serverFile`).
+ * A worker thread's code (its entry and the build, content and shared
+ * modules it imports, npm packages included) as one ES module of plain
+ * JavaScript, cached by the hash of its inputs: a worker thread loads it with
+ * Node alone, without tsx resolving and transforming each TypeScript module
+ * in every worker at every build. The render workers' task imports the SSR
+ * bundle by path (`RenderSetup.serverFile`).
  */
-async function buildWorkerBundle(paths: ProjectPaths): Promise<{ file: string; cached: boolean }> {
-  const hash = (await hashInputs(paths.root, WORKER_INPUTS)).slice(0, 16);
-  const dir = path.join(paths.work, 'bundle', `worker-${hash}`);
-  const file = path.join(dir, 'render-task.js');
+export async function buildWorkerBundle(paths: ProjectPaths, kind: keyof typeof WORKERS): Promise<{ file: string; cached: boolean }> {
+  const worker: { entry: string; inputs: readonly string[]; external?: readonly string[] } = WORKERS[kind];
+  const { entry, inputs, external = [] } = worker;
+  const require = createRequire(path.join(paths.root, 'package.json'));
+  const externalPaths = Object.fromEntries(external.map((name) => [name, pathToFileURL(require.resolve(name)).href]));
+  // Where the external packages are is part of the bundle (their absolute URLs).
+  const hash = sha256(await hashInputs(paths.root, [...inputs]), JSON.stringify(externalPaths)).slice(0, 16);
+  const dir = path.join(paths.work, 'bundle', `${kind === 'render' ? 'worker' : kind}-${hash}`);
+  const name = `${path.basename(entry, '.ts')}.js`;
+  const file = path.join(dir, name);
   const cached = existsSync(path.join(dir, 'complete'));
   if (!cached) {
     await fillBundle(dir, hash, async (tmp) => {
@@ -107,21 +122,23 @@ async function buildWorkerBundle(paths: ProjectPaths): Promise<{ file: string; c
         logLevel: 'warn',
         mode: 'production',
         publicDir: false,
-        // npm packages (date-fns, zod) bundled in: the file imports Node's modules only, wherever the cache folder is.
+        // npm packages (date-fns, zod, sanitize-html) bundled in: the file imports Node's modules only, wherever the cache folder is.
         ssr: { noExternal: true },
         build: {
           outDir: tmp,
-          ssr: path.join(paths.root, WORKER_ENTRY),
+          ssr: path.join(paths.root, entry),
           target: 'node20',
           minify: false,
-          rolldownOptions: { output: { entryFileNames: 'render-task.js', codeSplitting: false } },
+          rolldownOptions: { external: [...external], output: { entryFileNames: name, codeSplitting: false, paths: externalPaths } },
         },
       });
-      const outside = outsideInputs(paths.root, WORKER_INPUTS, builtModules(output));
+      const outside = outsideInputs(paths.root, [...inputs], builtModules(output));
       if (outside.length > 0)
-        throw new Error(`The render worker bundle imports modules outside WORKER_INPUTS (bundle.ts), so its cache would go stale when they change: ${outside.join(', ')}`);
+        throw new Error(`The ${kind} worker bundle imports modules outside its inputs (bundle.ts WORKERS), so its cache would go stale when they change: ${outside.join(', ')}`);
     });
   }
+  // Used now, by this build (`pruneBundles`).
+  if (cached) await utimes(path.join(dir, 'complete'), new Date(), new Date());
   return { file, cached };
 }
 

@@ -14,7 +14,7 @@ import { batchRenderer, type BatchWritten, type RenderSetup } from './render-tas
  * more fails the build with the thread's out-of-memory error (nothing is
  * published), as it would at V8's own, higher limit.
  */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 48 };
+export const WORKER_HEAP = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 48 };
 
 /** Pages per message to a worker: few enough to keep every worker busy, enough to make messaging cheap. */
 const BATCH = 16;

@@ -14,6 +14,8 @@ import { normaliseSite, type NormaliseMemo } from '../content/normalise.js';
 import type { RawSite } from '../cms/raw.js';
 import { formatIssue } from '../content/report.js';
 import type { LoadedContent } from './pipeline.js';
+import { buildWorkerBundle } from './bundle.js';
+import { normalisePagesInWorkers, pagesInParts } from './normalise-pool.js';
 import type { ProjectPaths } from './paths.js';
 import type { Logger, PhaseRecorder } from './task.js';
 
@@ -79,27 +81,34 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     log(`  ⚠ CMS_URL is not set: building from the bundled content in ${path.relative(paths.root, cacheDir)}/ (set CMS_URL to crawl a CMS).`);
   }
 
+  // A large cache (pages in parts) without a memo to keep: its pages are read and normalised in worker threads (normalise-pool.ts).
+  const inWorkers = !options.raw && !crawled && !options.memo && pagesInParts(cacheDir, config.cmsLocales);
   const raw =
     options.raw ??
     (crawled
       ? crawled.result.raw
       : await phases.run(
           'crawl',
-          () => readCache(cacheDir, config.cmsLocales),
-          () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/`,
+          () => readCache(cacheDir, config.cmsLocales, { pages: !inWorkers }),
+          () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/${inWorkers ? ' (pages: in the normalise threads)' : ''}`,
         ));
 
-  const { content, issues } = await phases.run(
+  const { content, issues, newestPage } = await phases.run(
     'normalise',
-    () => normaliseSite(raw, { strict: options.strict }, options.memo),
+    async () => {
+      if (!inWorkers) return { ...normaliseSite(raw, { strict: options.strict }, options.memo), newestPage: null, threads: 0 };
+      const worker = await buildWorkerBundle(paths, 'normalise');
+      const read = await normalisePagesInWorkers(worker.file, cacheDir, { cmsLocales: config.cmsLocales, strict: options.strict, fromCms: raw.source === 'cms' });
+      return { ...normaliseSite(raw, { strict: options.strict }, undefined, read.pages), newestPage: read.newest, threads: read.threads };
+    },
     (r) => {
       const errors = r.issues.filter((i) => i.severity === 'error').length;
-      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors`;
+      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads` : ''}`;
     },
   );
   for (const issue of issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
 
-  const newest = [raw.newestUpdate, ...content.pages.map((p) => p.updatedAt)]
+  const newest = [raw.newestUpdate, newestPage, ...content.pages.map((p) => p.updatedAt)]
     .filter((d): d is string => !!d)
     .sort()
     .pop();

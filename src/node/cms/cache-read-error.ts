@@ -2,9 +2,11 @@
 export class CacheReadError extends Error {
   override readonly name = 'CacheReadError';
   readonly file: string;
+  readonly problem: string;
 
   constructor(file: string, problem: string, cause?: unknown) {
     super(`Cannot use the content cache: ${file} ${problem}. ` + 'Restore content-cache/ from git, or build once with CMS_URL set to refresh it from the CMS.', { cause });
     this.file = file;
+    this.problem = problem;
   }
 }

@@ -1,5 +1,5 @@
 import { access, copyFile, cp, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { LOCALES } from '../../shared/locales.js';
 import type { Locale } from '../../shared/model.js';
 import { CacheReadError } from './cache-read-error.js';
@@ -23,11 +23,13 @@ const MEDIA_ROOT = 'uploads';
  * pages file, bad JSON or a body without `data` throws `CacheReadError`
  * naming the file.
  */
-export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale, string>>): Promise<RawSite> {
+export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale, string>>, options: { pages?: boolean } = {}): Promise<RawSite> {
   await recoverInterruptedSwap(dir);
   const files = new Map<string, unknown>();
   const reads: Array<Promise<void>> = [];
   for (const endpoint of Object.keys(ENDPOINTS) as EndpointName[]) {
+    // `pages: false`: the pages are read elsewhere (normalise-pool.ts), and left empty here.
+    if (endpoint === 'pages' && options.pages === false) continue;
     const codes = ENDPOINTS[endpoint].localized ? LOCALES.map((locale) => cmsLocales[locale]) : [undefined];
     for (const cmsLocale of codes) {
       const name = cacheFileName(endpoint, cmsLocale);
@@ -49,7 +51,7 @@ export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale,
  */
 export const CACHE_PART_ENTRIES = 2000;
 
-const partName = (file: string, part: number) => file.replace(/\.json$/, `.part-${part}.json`);
+export const partName = (file: string, part: number) => file.replace(/\.json$/, `.part-${part}.json`);
 
 /** A response as the text of its cache files (file name → text): one file, or parts when `data` is a longer list. */
 export function cacheFileTexts(name: string, response: unknown, indent?: number): Map<string, string> {
@@ -66,18 +68,73 @@ export function cacheFileTexts(name: string, response: unknown, indent?: number)
 async function readData(file: string, required: boolean): Promise<unknown> {
   const body = await readBody(file, required);
   if (body === undefined) return undefined;
-  const parts = (body as { meta?: { cacheParts?: unknown } }).meta?.cacheParts;
-  if (parts === undefined) return body.data;
-  if (!Number.isInteger(parts) || (parts as number) < 2 || !Array.isArray(body.data))
-    throw new CacheReadError(file, `names ${JSON.stringify(parts)} cache parts (a whole number above 1 with a list of data)`);
+  const parts = cachePartsOf(file, body);
+  if (parts === 1) return body.data;
   // One part at a time: only one part's text is held while it is parsed.
-  const data: unknown[] = [...body.data];
-  for (let part = 2; part <= (parts as number); part += 1) {
-    const next = await readBody(partName(file, part), true);
-    if (!Array.isArray(next!.data)) throw new CacheReadError(partName(file, part), 'is not a list of entries (`data`)');
-    for (const entry of next!.data) data.push(entry);
+  const data: unknown[] = [...(body.data as unknown[])];
+  for (let part = 2; part <= parts; part += 1) {
+    const entries = await readCachePart(file, part);
+    checkCachePart(file, part, parts, entries.length);
+    for (const entry of entries) data.push(entry);
   }
   return data;
+}
+
+/** How many files a cache response is written in (`meta.cacheParts`, 1 when it has none), checked. */
+function cachePartsOf(file: string, body: { data: unknown; meta?: unknown }): number {
+  const parts = (body as { meta?: { cacheParts?: unknown } }).meta?.cacheParts;
+  if (parts === undefined) return 1;
+  if (!Number.isInteger(parts) || (parts as number) < 2 || !Array.isArray(body.data))
+    throw new CacheReadError(file, `names ${JSON.stringify(parts)} cache parts (a whole number above 1 with a list of data)`);
+  checkCachePart(file, 1, parts as number, body.data.length);
+  return parts as number;
+}
+
+/** Entries are numbered across parts: every part but the last holds exactly CACHE_PART_ENTRIES (as `cacheFileTexts` writes them). */
+export function checkCachePart(file: string, part: number, parts: number, entries: number): void {
+  if (part < parts && entries !== CACHE_PART_ENTRIES)
+    throw new CacheReadError(partName(file, part), `holds ${entries} entries: every cache part but the last holds ${CACHE_PART_ENTRIES}`);
+}
+
+/** The entries of part `part` (2 and up) of a response written in parts. */
+async function readCachePart(file: string, part: number): Promise<unknown[]> {
+  const name = partName(file, part);
+  const next = await readBody(name, true);
+  if (!Array.isArray(next!.data)) throw new CacheReadError(name, 'is not a list of entries (`data`)');
+  return next!.data;
+}
+
+/** A part of a cached response, read on its own. */
+export interface CachePart {
+  /** Its `data`: a list of entries (or, in a response of one file, whatever the CMS sent). */
+  data: unknown;
+  /** The number of its first entry in the whole response (0 for part 1). */
+  offset: number;
+  /** Part 1 only: how many parts the response has (1 when it is not split). */
+  parts?: number;
+}
+
+/**
+ * One part of a cached response, read on its own (normalise-pool.ts reads a
+ * large site's pages in worker threads): part 1 is the response's own file
+ * and says how many parts there are; the caller checks each part's size
+ * against that count (`checkCachePart`).
+ */
+export async function readCachePartOf(file: string, part: number): Promise<CachePart> {
+  if (part > 1) return { data: await readCachePart(file, part), offset: (part - 1) * CACHE_PART_ENTRIES };
+  const body = (await readBody(file, true))!;
+  return { data: body.data, offset: 0, parts: cachePartsOf(file, body) };
+}
+
+/** The part files (2 and up) beside a cache file, by number: what a reader of part 1 will be told to expect. */
+export async function cachePartFiles(file: string): Promise<number[]> {
+  const base = basename(file).replace(/\.json$/, '.part-');
+  const numbers: number[] = [];
+  for (const name of await readdir(dirname(file)).catch(() => [] as string[])) {
+    const match = name.startsWith(base) ? /^(\d+)\.json$/.exec(name.slice(base.length)) : null;
+    if (match) numbers.push(Number(match[1]));
+  }
+  return numbers.sort((a, b) => a - b);
 }
 
 async function readBody(file: string, required: boolean): Promise<{ data: unknown } | undefined> {

@@ -2,14 +2,14 @@ import type { ContentIssue, Locale, SiteContent } from '../../shared/model.js';
 import { checkLinkTargets, type LinkTargetMemo } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
-import { report, within, type Context, type Entity, type Issue } from './context.js';
+import { report, type Context, type Entity, type Issue } from './context.js';
 import { MAX_DEPTH, tooDeep } from './depth.js';
 import { ISSUES } from './issues.js';
-import { isRecord, joinPath } from './values.js';
+import { joinPath } from './values.js';
 import { normaliseErrorPage } from './error-page.js';
 import { normaliseLayout } from './layout.js';
 import { normaliseModals } from './modals.js';
-import { normalisePages, type DraftMemo } from './pages.js';
+import { normalisePages, readPageEntries, type PageEntry, type PageMemo } from './pages.js';
 import { normalisePromoCodes } from './promo-codes.js';
 import { linkTranslations, type LinkMemo } from './translations.js';
 import { unwrap } from './unwrap.js';
@@ -28,9 +28,11 @@ export interface NormaliseResult {
 /**
  * The edge of the system: raw CMS data (Strapi 4 or 5) → the internal
  * model, validated. Never throws for content problems: all of them are
- * collected as issues. Same input → identical output (rule 13).
+ * collected as issues. Same input → identical output (rule 13). The page
+ * entries are read from `raw.pages`, or given already read (`pages`: a large
+ * cache's, read in worker threads by normalise-pool.ts), with the same result.
  */
-export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: NormaliseMemo): NormaliseResult {
+export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: NormaliseMemo, pages?: Record<Locale, Iterable<PageEntry>>): NormaliseResult {
   const issues: Issue[] = [];
   const fromCms = raw.source === 'cms';
   const at = (entity: Entity, locale?: Locale): Context =>
@@ -47,9 +49,6 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
     ctx.issues.push(...known.issues);
     return known.value;
   };
-  const list = (value: unknown): unknown => (Array.isArray(value) ? value : unwrap(value));
-  const prepare = memo ? (entry: unknown) => unwrapOnce(entry, memo) : unwrap;
-
   // Anything nested beyond MAX_DEPTH is reported and left out before any recursive step reads it.
   const shallow = (value: unknown, ctx: Context, field: string): unknown => {
     const where = tooDeep(value);
@@ -57,20 +56,10 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
     report(ctx, field, ISSUES.contentTooDeep(MAX_DEPTH, joinPath(field, where)));
     return null;
   };
-  const pagesOf = (locale: Locale): unknown => {
-    const value = raw.pages[locale];
-    if (!Array.isArray(value)) return list(shallow(value, at('page', locale), 'data'));
-    // Per entry, so one hostile page does not hide the others; an unchanged list keeps its identity (memo).
-    const kept = value.filter((entry: unknown, i) => {
-      // An entry found shallow enough before is the same object, unchanged (memo).
-      if (entry === null || (typeof entry === 'object' && memo?.shallow.has(entry))) return true;
-      if (shallow(entry, within(at('page', locale), { slug: rawSlug(entry) }), joinPath('data', i)) === null) return false;
-      if (typeof entry === 'object') memo?.shallow.add(entry);
-      return true;
-    });
-    return kept.length === value.length ? value : kept;
-  };
-  const drafts = LOCALES.flatMap((locale) => normalisePages(pagesOf(locale), at('page', locale), raw.cmsLocales, memo?.drafts, prepare));
+  const drafts = LOCALES.flatMap((locale) => {
+    const ctx = at('page', locale);
+    return normalisePages(pages ? pages[locale] : readPageEntries(raw.pages[locale], ctx, raw.cmsLocales, memo), ctx);
+  });
   const content: SiteContent = {
     pages: linkTranslations(drafts, at('page'), memo?.linked),
     layouts: perLocale((locale) => part(shallow(raw.layout[locale], at('layout', locale), 'data'), at('layout', locale), normaliseLayout)),
@@ -88,24 +77,14 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
  * last time give the same normalised objects, so the build can tell by
  * identity which pages did not change. Same input → same output either way.
  */
-export interface NormaliseMemo {
-  unwrapped: WeakMap<object, unknown>;
-  drafts: DraftMemo;
+export interface NormaliseMemo extends PageMemo {
   linked: LinkMemo;
   linkTargets: LinkTargetMemo;
   parts: WeakMap<object, unknown>;
-  /** Raw page entries found no deeper than MAX_DEPTH. */
-  shallow: WeakSet<object>;
 }
 
 export function createNormaliseMemo(): NormaliseMemo {
   return { unwrapped: new WeakMap(), drafts: new WeakMap(), linked: new WeakMap(), linkTargets: new WeakMap(), parts: new WeakMap(), shallow: new WeakSet() };
-}
-
-function unwrapOnce(entry: unknown, memo: NormaliseMemo): unknown {
-  if (!entry || typeof entry !== 'object') return unwrap(entry);
-  if (!memo.unwrapped.has(entry)) memo.unwrapped.set(entry, unwrap(entry));
-  return memo.unwrapped.get(entry);
 }
 
 /** Builds a per-locale record in locale order, so issues come out in a fixed order. */
@@ -113,11 +92,4 @@ function perLocale<T>(read: (locale: Locale) => T): Record<Locale, T> {
   const en = read('en');
   const es = read('es');
   return { en, es };
-}
-
-/** The slug of a raw page entry (Strapi 5 flat or Strapi 4 `attributes`), for naming it before it is read. */
-function rawSlug(entry: unknown): string | undefined {
-  if (!isRecord(entry)) return undefined;
-  const fields = isRecord(entry.attributes) ? entry.attributes : entry;
-  return typeof fields.slug === 'string' ? fields.slug : undefined;
 }

@@ -10,46 +10,100 @@ import { dateField, textField } from './fields.js';
 import { toMedia } from './media.js';
 import { readTranslationRefs, type PageDraft } from './translations.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
+import { unwrap } from './unwrap.js';
+
+/** Drafts already made from raw page entries (one per entry object), with the issues they raised: see `NormaliseMemo`. */
+type DraftMemo = WeakMap<object, { draft: PageDraft | null; issues: Issue[] }>;
+
+/** What a long-running builder keeps of page entries between builds (normalise.ts `NormaliseMemo`). */
+export interface PageMemo {
+  unwrapped: WeakMap<object, unknown>;
+  drafts: DraftMemo;
+  /** Raw page entries found no deeper than MAX_DEPTH. */
+  shallow: WeakSet<object>;
+}
 
 /**
- * The pages of one site locale (`ctx.locale`), unwrapped. Pages with an
- * invalid slug or a path already taken are reported and left out, but are
- * still read in full so every issue of the build is reported at once.
+ * One raw page entry, read on its own (here, or in a normalise worker for a
+ * large cache: normalise-pool.ts): its draft, null when it is left out, and
+ * the issues it raised, in order.
+ */
+export interface PageEntry {
+  draft: PageDraft | null;
+  issues: Issue[];
+  /** Its position in the locale's list of pages (`data[index]`, counted across cache parts). */
+  index: number;
+}
+
+/**
+ * The entries of a locale's list of pages (`ctx.locale`), one at a time, so
+ * one hostile page does not hide the others; `offset` is the number of the
+ * first (a cache part's). A list wrapped in a Strapi 4 `data` is checked for
+ * depth whole, then unwrapped.
+ */
+export function* readPageEntries(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, memo?: PageMemo, offset = 0): Generator<PageEntry> {
+  let list = value;
+  if (!Array.isArray(list)) {
+    const where = tooDeep(list);
+    if (where !== null) report(ctx, 'data', ISSUES.contentTooDeep(MAX_DEPTH, joinPath('data', where)));
+    list = where === null ? unwrap(list) : null;
+  }
+  if (!Array.isArray(list)) {
+    report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, list));
+    return;
+  }
+  for (let index = 0; index < list.length; index += 1) yield readPageEntry(list[index], offset + index, ctx, cmsLocales, memo);
+}
+
+/**
+ * A raw page entry → its draft. An entry nested beyond MAX_DEPTH is reported
+ * and left out before any recursive step reads it; so is one that is not an
+ * object. An entry with an invalid slug is read in full all the same, so every
+ * issue of the build is reported at once.
+ */
+function readPageEntry(rawEntry: unknown, index: number, ctx: Context, cmsLocales: Record<Locale, string>, memo?: PageMemo): PageEntry {
+  const issues: Issue[] = [];
+  const local: Context = { ...ctx, issues };
+  const field = joinPath('data', index);
+  // An entry found shallow enough before is the same object, unchanged (memo).
+  if (rawEntry !== null && typeof rawEntry === 'object' && !memo?.shallow.has(rawEntry)) {
+    const where = tooDeep(rawEntry);
+    if (where !== null) {
+      report(within(local, { slug: rawSlug(rawEntry) }), field, ISSUES.contentTooDeep(MAX_DEPTH, joinPath(field, where)));
+      return { draft: null, issues, index };
+    }
+    memo?.shallow.add(rawEntry);
+  }
+  // One entry at a time (unwrapped here, not the whole list first): a large site's raw pages are not copied at once.
+  const entry = memo ? unwrapOnce(rawEntry, memo) : unwrap(rawEntry);
+  if (!isRecord(entry)) {
+    report(local, field, ISSUES.invalidEntry(`page ${index}`, entry));
+    return { draft: null, issues, index };
+  }
+  const draft = memoised(entry, local, memo?.drafts, (own) => normalisePage(entry, within(own, { slug: typeof entry.slug === 'string' ? entry.slug : undefined }), cmsLocales));
+  return { draft, issues, index };
+}
+
+/**
+ * The pages of one site locale (`ctx.locale`) from its entries, in order.
+ * Pages whose path is already taken are reported and left out.
  * `documentId` and `alternates` are settled later, across locales (translations.ts).
  */
-/** Drafts already made from raw page entries (one per entry object), with the issues they raised: see `createNormaliser`. */
-export type DraftMemo = WeakMap<object, { draft: PageDraft | null; issues: Issue[] }>;
-
-export function normalisePages(
-  value: unknown,
-  ctx: Context,
-  cmsLocales: Record<Locale, string>,
-  memo?: DraftMemo,
-  prepare: (entry: unknown) => unknown = (entry) => entry,
-): PageDraft[] {
-  if (!Array.isArray(value)) {
-    report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, value));
-    return [];
-  }
+export function normalisePages(entries: Iterable<PageEntry>, ctx: Context): PageDraft[] {
   const drafts: PageDraft[] = [];
   const taken = new Map<string, string>();
-  value.forEach((rawEntry, index) => {
-    // One entry at a time (unwrapped here, not the whole list first): a large site's raw pages are not copied at once.
-    const entry = prepare(rawEntry);
-    if (!isRecord(entry)) {
-      report(ctx, joinPath('data', index), ISSUES.invalidEntry(`page ${index}`, entry));
-      return;
-    }
-    const draft = memoised(entry, ctx, memo, (local) => normalisePage(entry, within(local, { slug: typeof entry.slug === 'string' ? entry.slug : undefined }), cmsLocales));
-    if (draft === null) return;
+  for (const { draft, issues, index } of entries) {
+    for (const issue of issues) ctx.issues.push(issue);
+    if (draft === null) continue;
     const first = taken.get(draft.page.path);
     if (first !== undefined) {
       report(within(ctx, { slug: draft.page.slug }), 'slug', ISSUES.duplicatePath(draft.page.path, first));
-      return;
+      continue;
     }
     taken.set(draft.page.path, draft.rawDocumentId ?? String(draft.rawId ?? index));
     drafts.push(draft);
-  });
+  }
   return drafts;
 }
 
@@ -64,6 +118,19 @@ function memoised(entry: JsonRecord, ctx: Context, memo: DraftMemo | undefined, 
   }
   ctx.issues.push(...known.issues);
   return known.draft;
+}
+
+function unwrapOnce(entry: unknown, memo: PageMemo): unknown {
+  if (!entry || typeof entry !== 'object') return unwrap(entry);
+  if (!memo.unwrapped.has(entry)) memo.unwrapped.set(entry, unwrap(entry));
+  return memo.unwrapped.get(entry);
+}
+
+/** The slug of a raw page entry (Strapi 5 flat or Strapi 4 `attributes`), for naming it before it is read. */
+function rawSlug(entry: unknown): string | undefined {
+  if (!isRecord(entry)) return undefined;
+  const fields = isRecord(entry.attributes) ? entry.attributes : entry;
+  return typeof fields.slug === 'string' ? fields.slug : undefined;
 }
 
 function normalisePage(entry: JsonRecord, ctx: Context, cmsLocales: Record<Locale, string>): PageDraft | null {

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { LOCALES } from '../../shared/locales.js';
+import type { Locale } from '../../shared/model.js';
+import { cachePartFiles, checkCachePart, partName } from '../cms/cache.js';
+import { CacheReadError } from '../cms/cache-read-error.js';
+import { cacheFileName } from '../cms/raw.js';
+import type { PageEntry } from '../content/pages.js';
+import type { NormalisedPart, NormaliseTask } from './normalise-task.js';
+import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
+
+export interface PagesInParts {
+  /** Each locale's page entries, read and normalised, in order (normalise.ts `normaliseSite`'s `pages`). */
+  pages: Record<Locale, PageEntry[]>;
+  /** The newest `updatedAt` in the raw page entries. */
+  newest: string | null;
+  threads: number;
+}
+
+/** The pages collection's cache file of each locale (`content-cache/api/pages.en.json`). */
+const pagesFiles = (dir: string, cmsLocales: Record<Locale, string>): Record<Locale, string> =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, path.join(dir, 'api', cacheFileName('pages', cmsLocales[locale]))])) as Record<Locale, string>;
+
+/** Whether the cache holds a locale's pages in parts (a large site: cache.ts `CACHE_PART_ENTRIES`). */
+export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): boolean {
+  return Object.values(pagesFiles(dir, cmsLocales)).some((file) => existsSync(partName(file, 2)));
+}
+
+/**
+ * A large cache's pages (in parts), read and normalised in worker threads, one
+ * part per task, instead of parsed whole in the main thread: the raw entries,
+ * and the garbage normalising them makes (sanitize-html, marked), never reach
+ * the main thread's heap, and the parts are normalised on every core. What
+ * comes back are the drafts and their issues, exactly what the main thread
+ * would have made (tested: test/build/normalise-workers.test.ts).
+ */
+export async function normalisePagesInWorkers(
+  workerFile: string,
+  dir: string,
+  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean },
+  threads = availableParallelism(),
+): Promise<PagesInParts> {
+  const files = pagesFiles(dir, options.cmsLocales);
+  const tasks = await Promise.all(LOCALES.map(async (locale) => ({ locale, file: files[locale], parts: [1, ...(await cachePartFiles(files[locale]))] })));
+  const count = Math.max(
+    1,
+    Math.min(
+      threads,
+      tasks.reduce((n, t) => n + t.parts.length, 0),
+    ),
+  );
+  const piscina = new Piscina<NormaliseTask, NormalisedPart>({
+    // Plain JavaScript (bundle.ts): a worker starts with Node alone, whatever runs the main thread (tsx, vitest).
+    filename: pathToFileURL(workerFile).href,
+    execArgv: workerExecArgv(process.execArgv),
+    minThreads: 1,
+    maxThreads: count,
+    resourceLimits: WORKER_HEAP,
+  });
+  try {
+    const running = tasks.map(({ locale, file, parts }) => ({
+      locale,
+      file,
+      parts: parts.map((part) => ({ part, result: piscina.run({ file, part, locale, ...options }) })),
+    }));
+    // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
+    await Promise.allSettled(running.flatMap((r) => r.parts.map((p) => p.result)));
+    const pages = {} as Record<Locale, PageEntry[]>;
+    let newest: string | null = null;
+    for (const { locale, file, parts } of running) {
+      const read = new Map<number, Exclude<NormalisedPart, { unreadable: unknown }>>();
+      for (const { part, result } of parts) {
+        const done = await result;
+        if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
+        read.set(part, done);
+      }
+      const total = read.get(1)!.parts ?? 1;
+      const entries: PageEntry[] = [];
+      for (let part = 1; part <= total; part += 1) {
+        const done = read.get(part);
+        if (!done) throw new CacheReadError(partName(file, part), 'is missing');
+        checkCachePart(file, part, total, done.count);
+        for (const entry of done.entries) entries.push(entry);
+        if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
+      }
+      pages[locale] = entries;
+    }
+    return { pages, newest, threads: count };
+  } finally {
+    await piscina.destroy();
+  }
+}

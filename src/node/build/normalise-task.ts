@@ -1,0 +1,53 @@
+import type { Locale } from '../../shared/model.js';
+import { readCachePartOf } from '../cms/cache.js';
+import { CacheReadError } from '../cms/cache-read-error.js';
+import { newestUpdate } from '../cms/newest-update.js';
+import type { Context, Issue } from '../content/context.js';
+import { readPageEntries, type PageEntry } from '../content/pages.js';
+
+/** One part of a locale's cached pages, for a normalise worker (normalise-pool.ts). */
+export interface NormaliseTask {
+  /** The collection's cache file (`content-cache/api/pages.en.json`). */
+  file: string;
+  part: number;
+  locale: Locale;
+  cmsLocales: Record<Locale, string>;
+  strict: boolean;
+  fromCms: boolean;
+}
+
+export type NormalisedPart =
+  | {
+      /** The part's entries, read (pages.ts `readPageEntry`), in order; issues about the list as a whole come first, in an entry without a draft. */
+      entries: PageEntry[];
+      /** How many raw entries the part holds. */
+      count: number;
+      /** Part 1: how many parts the collection has. */
+      parts?: number;
+      /** The newest `updatedAt` in the part's raw entries (rule 13's timestamp). */
+      newest: string | null;
+    }
+  /** A cache file that cannot be read (`CacheReadError`, which does not cross threads as itself). */
+  | { unreadable: { file: string; problem: string } };
+
+/**
+ * In a normalise worker (its bundle, bundle.ts): reads one cache part and
+ * normalises its page entries exactly as the main thread would. The raw
+ * entries and everything normalising them allocates stay in this thread;
+ * only the drafts and their issues go back.
+ */
+export default async function normalisePart(task: NormaliseTask): Promise<NormalisedPart> {
+  let part;
+  try {
+    part = await readCachePartOf(task.file, task.part);
+  } catch (error) {
+    if (error instanceof CacheReadError) return { unreadable: { file: error.file, problem: error.problem } };
+    throw error;
+  }
+  const issues: Issue[] = [];
+  const ctx: Context = { strict: task.strict, fromCms: task.fromCms, issues, entity: 'page', locale: task.locale };
+  const entries = [...readPageEntries(part.data, ctx, task.cmsLocales, undefined, part.offset)];
+  if (issues.length > 0) entries.unshift({ draft: null, issues, index: -1 });
+  const count = Array.isArray(part.data) ? part.data.length : 0;
+  return { entries, count, ...(part.parts !== undefined ? { parts: part.parts } : {}), newest: newestUpdate([part.data]) };
+}

@@ -1,0 +1,137 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorkerBundle } from '../../src/node/build/bundle.js';
+import { normalisePagesInWorkers, pagesInParts } from '../../src/node/build/normalise-pool.js';
+import { projectPaths } from '../../src/node/build/paths.js';
+import { loadContent } from '../../src/node/build/source.js';
+import { PhaseRecorder } from '../../src/node/build/task.js';
+import { CACHE_PART_ENTRIES, cacheFileTexts, readCache } from '../../src/node/cms/cache.js';
+import { loadConfig } from '../../src/node/config/env.js';
+import { normaliseSite } from '../../src/node/content/normalise.js';
+
+/**
+ * A large cache (pages in parts, cache.ts `CACHE_PART_ENTRIES`) is read and
+ * normalised in worker threads (normalise-pool.ts), one part per task. The
+ * result must be what the main thread makes of the same cache read whole:
+ * the same content, the same issues in the same order, entries numbered
+ * across parts, the same newest update (rule 13's timestamp), and the same
+ * message for a broken part.
+ */
+const LOCALES = { en: 'en', es: 'es-MX' } as const;
+const paths = projectPaths({});
+let dir: string;
+let workerFile: string;
+
+/** A light page entry (Strapi 5 flat): a rich text and an image, so drafts hold blocks and media. */
+const entry = (i: number, locale: string, slug = `page-${i}`) => ({
+  id: i + 1,
+  documentId: `doc${i}`,
+  locale,
+  slug,
+  title: `Page ${i} & "more"`,
+  kind: 'page',
+  blocks: [
+    { __component: 'blocks.rich-text', id: 1, content: `<p>Text of page ${i}, <a href="/page-${i + 1}">next</a></p>` },
+    { __component: 'blocks.unknown-thing', id: 2 },
+  ],
+  updatedAt: '2026-05-01T00:00:00.000Z',
+});
+/** Nested beyond MAX_DEPTH (depth.ts). */
+const deep = (levels: number): unknown => (levels === 0 ? 'x' : { a: deep(levels - 1) });
+
+async function writeCache(target: string, en: unknown[], es: unknown[]): Promise<void> {
+  await rm(target, { recursive: true, force: true });
+  await mkdir(path.join(target, 'api'), { recursive: true });
+  for (const [name, data] of [
+    ['pages.en.json', en],
+    ['pages.es-MX.json', es],
+  ] as const) {
+    for (const [file, text] of cacheFileTexts(name, { data, meta: {} })) await writeFile(path.join(target, 'api', file), text);
+  }
+  await writeFile(path.join(target, 'api', 'layout.en.json'), JSON.stringify({ data: { header: [], footer: [] } }));
+}
+
+function content(): { en: unknown[]; es: unknown[] } {
+  const en: unknown[] = Array.from({ length: CACHE_PART_ENTRIES * 2 + 5 }, (_, i) => entry(i, 'en'));
+  en[5] = { ...entry(5, 'en'), blocks: [deep(80)] };
+  en[CACHE_PART_ENTRIES + 3] = null;
+  en[CACHE_PART_ENTRIES + 4] = 42;
+  en[CACHE_PART_ENTRIES + 10] = entry(CACHE_PART_ENTRIES + 10, 'en', 'Bad Slug');
+  en[CACHE_PART_ENTRIES * 2 + 1] = entry(CACHE_PART_ENTRIES * 2 + 1, 'en', 'page-10');
+  const es: unknown[] = Array.from({ length: CACHE_PART_ENTRIES + 3 }, (_, i) => entry(i, 'es-MX'));
+  es[CACHE_PART_ENTRIES + 1] = { ...entry(CACHE_PART_ENTRIES + 1, 'es-MX'), updatedAt: '2026-07-09T10:00:00.000Z' };
+  return { en, es };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-parts-'));
+  const { en, es } = content();
+  await writeCache(dir, en, es);
+  workerFile = (await buildWorkerBundle(paths, 'normalise')).file;
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const inWorkers = (target: string) => normalisePagesInWorkers(workerFile, target, { cmsLocales: LOCALES, strict: false, fromCms: false }, 2);
+
+describe('normalise workers (a cache in parts)', () => {
+  it('give the content and issues the main thread gives, entries numbered across parts', async () => {
+    expect(pagesInParts(dir, LOCALES)).toBe(true);
+    const whole = await readCache(dir, LOCALES);
+    const expected = normaliseSite(whole, { strict: false });
+    const read = await inWorkers(dir);
+    expect(read.threads).toBe(2);
+    const actual = normaliseSite(await readCache(dir, LOCALES, { pages: false }), { strict: false }, undefined, read.pages);
+    expect(actual.content).toEqual(expected.content);
+    expect(actual.issues).toEqual(expected.issues);
+    expect(read.newest).toBe('2026-07-09T10:00:00.000Z');
+
+    const fields = (code: string) => actual.issues.filter((i) => i.code === code).map((i) => `${i.locale} ${i.field}`);
+    expect(fields('ContentTooDeep')).toEqual([expect.stringMatching(/^en data\[5\]/)]);
+    expect(fields('InvalidEntry')).toEqual([`en data[${CACHE_PART_ENTRIES + 3}]`, `en data[${CACHE_PART_ENTRIES + 4}]`]);
+    expect(actual.issues.find((i) => i.code === 'InvalidEntry')!.message).toContain(`page ${CACHE_PART_ENTRIES + 3}`);
+    expect(fields('InvalidSlug')).toEqual(['en slug']);
+    expect(actual.issues.filter((i) => i.code === 'DuplicatePath').map((i) => i.slug)).toEqual(['page-10']);
+    // Every page but the deep one, the two non-objects, the bad slug's and the duplicate.
+    expect(actual.content.pages).toHaveLength(CACHE_PART_ENTRIES * 2 + 5 - 5 + CACHE_PART_ENTRIES + 3);
+  });
+
+  it('are what a build from such a cache uses, with the timestamp of a whole read', async () => {
+    const config = loadConfig({ SITE_URL: 'https://marea.example' });
+    const log: string[] = [];
+    const loaded = await loadContent({ config, paths, strict: false, log: () => {}, contentDir: dir }, new PhaseRecorder((line) => log.push(line)));
+    expect(log.find((line) => /✓ normalise/.test(line))).toMatch(/pages in 2 threads/);
+    expect(loaded.timestamp).toBe('2026-07-09T10:00:00.000Z');
+    expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
+  });
+
+  it('name a broken part as the main thread does: missing, of the wrong size, not JSON', async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'marea-parts-broken-'));
+    const { en, es } = content();
+    const cases: Array<[string, () => Promise<void>, RegExp]> = [
+      ['missing', () => rm(path.join(broken, 'api', 'pages.en.part-2.json')), /pages\.en\.part-2\.json is missing/],
+      [
+        'short',
+        () => writeFile(path.join(broken, 'api', 'pages.en.part-2.json'), JSON.stringify({ data: en.slice(0, CACHE_PART_ENTRIES - 1) })),
+        new RegExp(`pages\\.en\\.part-2\\.json holds ${CACHE_PART_ENTRIES - 1} entries`),
+      ],
+      ['not JSON', () => writeFile(path.join(broken, 'api', 'pages.es-MX.part-2.json'), '{"data": ['), /pages\.es-MX\.part-2\.json is not valid JSON/],
+    ];
+    try {
+      for (const [name, breakIt, message] of cases) {
+        await writeCache(broken, en, es);
+        await breakIt();
+        const whole = await readCache(broken, LOCALES).then(
+          () => 'read',
+          (error: Error) => error.message,
+        );
+        expect(whole, name).toMatch(message);
+        await expect(inWorkers(broken), name).rejects.toThrow(whole);
+      }
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
+  });
+});
