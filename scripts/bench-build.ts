@@ -14,6 +14,7 @@
  * code hash); `--cold` clears that cache first so the bundle time is included.
  */
 import '../src/node/platform/require-project-node.js';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,6 @@ import { settleBackgroundWork } from '../src/node/build/publish.js';
 import { runBuild, type BuildResult } from '../src/node/build/pipeline.js';
 import { loadContent } from '../src/node/build/source.js';
 import { formatBytes, formatMs } from '../src/node/build/task.js';
-import { writeSyntheticContent } from '../src/node/bench/synthetic.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +47,12 @@ if (!Number.isInteger(slugs) || slugs < 1 || !Number.isInteger(touches) || touch
 const dir = await mkdtemp(path.join(tmpdir(), 'marea-bench-'));
 const contentDir = path.join(dir, 'content');
 const generating = performance.now();
-await writeSyntheticContent(contentDir, slugs);
+// In a child process (scripts/synthetic-content.ts): this process's peak RSS is then the build's alone.
+const writer = spawnSync(process.execPath, [...process.execArgv, path.join(ROOT, 'scripts/synthetic-content.ts'), contentDir, String(slugs)], { stdio: 'inherit' });
+if (writer.status !== 0) {
+  console.error(`Writing the synthetic content failed (${writer.error?.message ?? `exit ${writer.status ?? writer.signal}`})`);
+  process.exit(1);
+}
 // Reported beside the build's own wall time: writing the synthetic content is not part of a build.
 const generateMs = performance.now() - generating;
 const sitePaths = (name: string) => projectPaths({ dist: path.join(dir, name, 'dist'), builds: path.join(dir, name, 'builds') });
