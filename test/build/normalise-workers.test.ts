@@ -107,15 +107,34 @@ describe('normalise workers (a cache in parts)', () => {
     expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
   });
 
-  it('name a broken part as the main thread does: missing, of the wrong size, not JSON', async () => {
+  it('read a cache written before parts named their first entry (2,000 entries a part) as the main thread does', async () => {
+    const legacy = await mkdtemp(path.join(tmpdir(), 'marea-parts-legacy-'));
+    try {
+      const en: unknown[] = Array.from({ length: 2003 }, (_, i) => entry(i, 'en'));
+      en[2001] = 7;
+      await writeCache(legacy, [], []);
+      await writeFile(path.join(legacy, 'api', 'pages.en.json'), JSON.stringify({ data: en.slice(0, 2000), meta: { cacheParts: 2 } }));
+      await writeFile(path.join(legacy, 'api', 'pages.en.part-2.json'), JSON.stringify({ data: en.slice(2000) }));
+      const expected = normaliseSite(await readCache(legacy, LOCALES), { strict: false });
+      expect(expected.content.pages).toHaveLength(2002);
+      const read = await inWorkers(legacy);
+      const actual = normaliseSite(await readCache(legacy, LOCALES, { pages: false }), { strict: false }, undefined, read.pages);
+      expect(actual).toEqual(expected);
+      expect(actual.issues.filter((i) => i.code === 'InvalidEntry').map((i) => i.field)).toEqual(['data[2001]']);
+    } finally {
+      await rm(legacy, { recursive: true, force: true });
+    }
+  });
+
+  it('name a broken part as the main thread does: missing, out of step with the parts before, not JSON', async () => {
     const broken = await mkdtemp(path.join(tmpdir(), 'marea-parts-broken-'));
     const { en, es } = content();
     const cases: Array<[string, () => Promise<void>, RegExp]> = [
       ['missing', () => rm(path.join(broken, 'api', 'pages.en.part-2.json')), /pages\.en\.part-2\.json is missing/],
       [
         'short',
-        () => writeFile(path.join(broken, 'api', 'pages.en.part-2.json'), JSON.stringify({ data: en.slice(0, CACHE_PART_ENTRIES - 1) })),
-        new RegExp(`pages\\.en\\.part-2\\.json holds ${CACHE_PART_ENTRIES - 1} entries`),
+        () => writeFile(path.join(broken, 'api', 'pages.en.part-2.json'), JSON.stringify({ data: en.slice(0, CACHE_PART_ENTRIES - 1), meta: { cacheOffset: CACHE_PART_ENTRIES } })),
+        new RegExp(`pages\\.en\\.part-3\\.json starts at entry ${CACHE_PART_ENTRIES * 2}, but the parts before it hold ${CACHE_PART_ENTRIES * 2 - 1} entries`),
       ],
       ['not JSON', () => writeFile(path.join(broken, 'api', 'pages.es-MX.part-2.json'), '{"data": ['), /pages\.es-MX\.part-2\.json is not valid JSON/],
     ];

@@ -79,10 +79,12 @@ export async function normalisePagesInWorkers(
       }
       const total = read.get(1)!.parts ?? 1;
       const entries: PageEntry[] = [];
+      let before = 0;
       for (let part = 1; part <= total; part += 1) {
         const done = read.get(part);
         if (!done) throw new CacheReadError(partName(file, part), 'is missing');
-        checkCachePart(file, part, total, done.count);
+        if (part > 1) checkCachePart(file, part, before, done.offset);
+        before += done.count;
         for (const entry of done.entries) entries.push(entry);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
       }

@@ -20,8 +20,9 @@ export type NormalisedPart =
   | {
       /** The part's entries, read (pages.ts `readPageEntry`), in order; issues about the list as a whole come first, in an entry without a draft. */
       entries: PageEntry[];
-      /** How many raw entries the part holds. */
+      /** How many raw entries the part holds, and the number of the first. */
       count: number;
+      offset: number;
       /** Part 1: how many parts the collection has. */
       parts?: number;
       /** The newest `updatedAt` in the part's raw entries (rule 13's timestamp). */
@@ -49,5 +50,5 @@ export default async function normalisePart(task: NormaliseTask): Promise<Normal
   const entries = [...readPageEntries(part.data, ctx, task.cmsLocales, undefined, part.offset)];
   if (issues.length > 0) entries.unshift({ draft: null, issues, index: -1 });
   const count = Array.isArray(part.data) ? part.data.length : 0;
-  return { entries, count, ...(part.parts !== undefined ? { parts: part.parts } : {}), newest: newestUpdate([part.data]) };
+  return { entries, count, offset: part.offset, ...(part.parts !== undefined ? { parts: part.parts } : {}), newest: newestUpdate([part.data]) };
 }

@@ -46,10 +46,17 @@ export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale,
 /**
  * Entries a cache file holds at most: a response with more is written as
  * parts (`pages.en.json`, then `pages.en.part-2.json`, …), the first naming
- * how many in `meta.cacheParts`. One JSON text of 25,000 pages would pass
- * V8's longest string (about 512 MB): it could be neither written nor read.
+ * how many in `meta.cacheParts`, each later one the number of its first entry
+ * in `meta.cacheOffset`. One JSON text of 25,000 pages would pass V8's
+ * longest string (about 512 MB): it could be neither written nor read. A
+ * build reads a large cache's pages one part per task in worker threads
+ * (normalise-pool.ts), each holding one part's raw data at a time: smaller
+ * parts, smaller threads (at 10,002 pages, 500 entries a part peaked at
+ * 0.72–0.73 GB against 0.90–0.95 GB with 2,000; docs/performance.md).
  */
-export const CACHE_PART_ENTRIES = 2000;
+export const CACHE_PART_ENTRIES = 500;
+/** What every part but the last held before parts recorded their first entry (`meta.cacheOffset`): caches written then still read. */
+const LEGACY_PART_ENTRIES = 2000;
 
 export const partName = (file: string, part: number) => file.replace(/\.json$/, `.part-${part}.json`);
 
@@ -61,7 +68,7 @@ export function cacheFileTexts(name: string, response: unknown, indent?: number)
   const parts = Math.ceil(body.data.length / CACHE_PART_ENTRIES);
   const slice = (part: number) => (body.data as unknown[]).slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES);
   const files = new Map([[name, text({ ...body, data: slice(1), meta: { ...body.meta, cacheParts: parts } })]]);
-  for (let part = 2; part <= parts; part += 1) files.set(partName(name, part), text({ data: slice(part) }));
+  for (let part = 2; part <= parts; part += 1) files.set(partName(name, part), text({ data: slice(part), meta: { cacheOffset: (part - 1) * CACHE_PART_ENTRIES } }));
   return files;
 }
 
@@ -73,9 +80,9 @@ async function readData(file: string, required: boolean): Promise<unknown> {
   // One part at a time: only one part's text is held while it is parsed.
   const data: unknown[] = [...(body.data as unknown[])];
   for (let part = 2; part <= parts; part += 1) {
-    const entries = await readCachePart(file, part);
-    checkCachePart(file, part, parts, entries.length);
-    for (const entry of entries) data.push(entry);
+    const next = await readCachePart(file, part);
+    checkCachePart(file, part, data.length, next.offset);
+    for (const entry of next.data) data.push(entry);
   }
   return data;
 }
@@ -86,22 +93,23 @@ function cachePartsOf(file: string, body: { data: unknown; meta?: unknown }): nu
   if (parts === undefined) return 1;
   if (!Number.isInteger(parts) || (parts as number) < 2 || !Array.isArray(body.data))
     throw new CacheReadError(file, `names ${JSON.stringify(parts)} cache parts (a whole number above 1 with a list of data)`);
-  checkCachePart(file, 1, parts as number, body.data.length);
   return parts as number;
 }
 
-/** Entries are numbered across parts: every part but the last holds exactly CACHE_PART_ENTRIES (as `cacheFileTexts` writes them). */
-export function checkCachePart(file: string, part: number, parts: number, entries: number): void {
-  if (part < parts && entries !== CACHE_PART_ENTRIES)
-    throw new CacheReadError(partName(file, part), `holds ${entries} entries: every cache part but the last holds ${CACHE_PART_ENTRIES}`);
+/** Entries are numbered across parts: a part starts where the parts before it end (`before` entries). */
+export function checkCachePart(file: string, part: number, before: number, offset: number): void {
+  if (offset !== before) throw new CacheReadError(partName(file, part), `starts at entry ${offset}, but the parts before it hold ${before} entries`);
 }
 
-/** The entries of part `part` (2 and up) of a response written in parts. */
-async function readCachePart(file: string, part: number): Promise<unknown[]> {
+/** Part `part` (2 and up) of a response written in parts: its entries and the number of its first. */
+async function readCachePart(file: string, part: number): Promise<{ data: unknown[]; offset: number }> {
   const name = partName(file, part);
-  const next = await readBody(name, true);
-  if (!Array.isArray(next!.data)) throw new CacheReadError(name, 'is not a list of entries (`data`)');
-  return next!.data;
+  const next = (await readBody(name, true)) as { data: unknown; meta?: { cacheOffset?: unknown } };
+  if (!Array.isArray(next.data)) throw new CacheReadError(name, 'is not a list of entries (`data`)');
+  const offset = next.meta?.cacheOffset ?? (part - 1) * LEGACY_PART_ENTRIES;
+  if (!Number.isInteger(offset) || (offset as number) < 1)
+    throw new CacheReadError(name, `names ${JSON.stringify(offset)} as its first entry (\`meta.cacheOffset\`, a whole number above 0)`);
+  return { data: next.data, offset: offset as number };
 }
 
 /** A part of a cached response, read on its own. */
@@ -117,11 +125,11 @@ export interface CachePart {
 /**
  * One part of a cached response, read on its own (normalise-pool.ts reads a
  * large site's pages in worker threads): part 1 is the response's own file
- * and says how many parts there are; the caller checks each part's size
- * against that count (`checkCachePart`).
+ * and says how many parts there are; each later one says where it starts,
+ * which the caller checks against the parts before it (`checkCachePart`).
  */
 export async function readCachePartOf(file: string, part: number): Promise<CachePart> {
-  if (part > 1) return { data: await readCachePart(file, part), offset: (part - 1) * CACHE_PART_ENTRIES };
+  if (part > 1) return readCachePart(file, part);
   const body = (await readBody(file, true))!;
   return { data: body.data, offset: 0, parts: cachePartsOf(file, body) };
 }
