@@ -2,6 +2,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticContent } from '../../src/node/bench/synthetic.js';
 import { outsideInputs, WORKERS } from '../../src/node/build/bundle.js';
@@ -45,12 +46,13 @@ describe('render workers', () => {
     expect(outsideInputs(ROOT, [...WORKERS.render.inputs], ids)).toEqual(['src/node/config/env.ts', 'src/node/buildish/x.ts']);
   });
 
-  it('start with the main thread’s Node flags less its module preloads (tsx)', () => {
+  it('start with the main thread’s Node flags less its module preloads (tsx) and the flags Node refuses in a worker (V8’s, process-wide)', () => {
     const tsx = ['--require', '/p/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///p/node_modules/tsx/dist/loader.mjs'];
-    expect(workerExecArgv([...tsx, '--cpu-prof', '--cpu-prof-dir=out', '--import=tsx', '-r', 'x.cjs', '--max-old-space-size=4096'])).toEqual([
-      '--cpu-prof',
-      '--cpu-prof-dir=out',
-      '--max-old-space-size=4096',
-    ]);
+    const flags = [...tsx, '--enable-source-maps', '--import=tsx', '-r', 'x.cjs', '--max-old-space-size=4096', '--expose-gc', '--no-warnings'];
+    const kept = workerExecArgv(flags);
+    expect(kept).toEqual(['--enable-source-maps', '--no-warnings']);
+    // What is kept, a worker starts with (the refused ones would throw ERR_WORKER_INVALID_EXEC_ARGV here).
+    void new Worker('', { eval: true, execArgv: kept }).terminate();
+    expect(() => new Worker('', { eval: true, execArgv: ['--max-old-space-size=4096'] })).toThrow(expect.objectContaining({ code: 'ERR_WORKER_INVALID_EXEC_ARGV' }));
   });
 });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { PageJob } from './render.js';
 import { batchRenderer, type BatchWritten, type RenderSetup } from './render-task.js';
@@ -117,17 +118,40 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
 /**
  * The main thread's Node flags for a worker, less its module preloads
  * (`--import tsx`, tsx's own `--require`/`--import` pair): a worker loads one
- * file of plain JavaScript and needs no loader hooks. Other flags (`--cpu-prof`,
- * say) are kept.
+ * file of plain JavaScript and needs no loader hooks. Less, too, the flags
+ * Node refuses in a worker (`ERR_WORKER_INVALID_EXEC_ARGV`): V8's and the
+ * process-wide ones, such as `--max-old-space-size` or `--expose-gc`, which
+ * would otherwise stop the build as its first worker starts (a worker's heap
+ * has its own limits: `WORKER_HEAP`). Other flags (`--cpu-prof`, say) are kept.
  */
-export function workerExecArgv(execArgv: readonly string[]): string[] {
+export function workerExecArgv(execArgv: readonly string[], accepted: (flag: string) => boolean = acceptedInWorker): string[] {
   const preload = /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/;
   const kept: string[] = [];
   for (let i = 0; i < execArgv.length; i += 1) {
     const match = preload.exec(execArgv[i]!);
-    if (!match) kept.push(execArgv[i]!);
+    if (!match) {
+      if (accepted(execArgv[i]!)) kept.push(execArgv[i]!);
+    }
     // `--import x`: the value is the next argument.
     else if (match[2] === '') i += 1;
   }
   return kept;
+}
+
+const acceptance = new Map<string, boolean>();
+
+/** Whether Node starts a worker with this flag: asked of Node once per flag (a refused flag throws before any thread starts). */
+function acceptedInWorker(flag: string): boolean {
+  let known = acceptance.get(flag);
+  if (known === undefined) {
+    try {
+      void new Worker('', { eval: true, execArgv: [flag], stdout: true, stderr: true }).terminate();
+      known = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+      known = false;
+    }
+    acceptance.set(flag, known);
+  }
+  return known;
 }
