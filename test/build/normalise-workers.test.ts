@@ -107,6 +107,14 @@ describe('normalise workers (a cache in parts)', () => {
     expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
   });
 
+  it('name the part a failing thread was reading', async () => {
+    const failing = path.join(dir, 'failing-task.mjs');
+    await writeFile(failing, "export default () => { throw new Error('out of memory, say'); };\n");
+    await expect(normalisePagesInWorkers(failing, dir, { cmsLocales: LOCALES, strict: false, fromCms: false }, 2)).rejects.toThrow(
+      `Normalising ${path.join(dir, 'api', 'pages.en.json')} in a worker thread failed: out of memory, say`,
+    );
+  });
+
   it('read a cache written before parts named their first entry (2,000 entries a part) as the main thread does', async () => {
     const legacy = await mkdtemp(path.join(tmpdir(), 'marea-parts-legacy-'));
     try {

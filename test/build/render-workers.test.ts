@@ -48,9 +48,11 @@ describe('render workers', () => {
 
   it('start with the main thread’s Node flags less its module preloads (tsx) and the flags Node refuses in a worker (V8’s, process-wide)', () => {
     const tsx = ['--require', '/p/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///p/node_modules/tsx/dist/loader.mjs'];
-    const flags = [...tsx, '--enable-source-maps', '--import=tsx', '-r', 'x.cjs', '--max-old-space-size=4096', '--expose-gc', '--no-warnings'];
+    const profiles = path.join(tmpdir(), 'marea-profiles');
+    const flags = [...tsx, '--cpu-prof', `--cpu-prof-dir=${profiles}`, '--import=tsx', '-r', 'x.cjs', '--max-old-space-size=4096', '--expose-gc', '--no-warnings'];
     const kept = workerExecArgv(flags);
-    expect(kept).toEqual(['--enable-source-maps', '--no-warnings']);
+    // `--cpu-prof-dir` only goes with `--cpu-prof`: each flag is asked with those kept before it.
+    expect(kept).toEqual(['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--no-warnings']);
     // What is kept, a worker starts with (the refused ones would throw ERR_WORKER_INVALID_EXEC_ARGV here).
     void new Worker('', { eval: true, execArgv: kept }).terminate();
     expect(() => new Worker('', { eval: true, execArgv: ['--max-old-space-size=4096'] })).toThrow(expect.objectContaining({ code: 'ERR_WORKER_INVALID_EXEC_ARGV' }));

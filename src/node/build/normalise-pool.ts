@@ -73,7 +73,12 @@ export async function normalisePagesInWorkers(
     for (const { locale, file, parts } of running) {
       const read = new Map<number, Exclude<NormalisedPart, { unreadable: unknown }>>();
       for (const { part, result } of parts) {
-        const done = await result;
+        // A thread that fails (out of memory at its heap limit, say) is named with the file it was reading.
+        const done = await result.catch((error: unknown) => {
+          throw new Error(`Normalising ${part === 1 ? file : partName(file, part)} in a worker thread failed: ${error instanceof Error ? error.message : String(error)}`, {
+            cause: error,
+          });
+        });
         if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
         read.set(part, done);
       }

@@ -124,13 +124,14 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
  * would otherwise stop the build as its first worker starts (a worker's heap
  * has its own limits: `WORKER_HEAP`). Other flags (`--cpu-prof`, say) are kept.
  */
-export function workerExecArgv(execArgv: readonly string[], accepted: (flag: string) => boolean = acceptedInWorker): string[] {
+export function workerExecArgv(execArgv: readonly string[], accepted: (flags: string[]) => boolean = acceptedInWorker): string[] {
   const preload = /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/;
   const kept: string[] = [];
   for (let i = 0; i < execArgv.length; i += 1) {
     const match = preload.exec(execArgv[i]!);
+    // Each flag with those kept before it: some only go with another (`--cpu-prof-dir` with `--cpu-prof`).
     if (!match) {
-      if (accepted(execArgv[i]!)) kept.push(execArgv[i]!);
+      if (accepted([...kept, execArgv[i]!])) kept.push(execArgv[i]!);
     }
     // `--import x`: the value is the next argument.
     else if (match[2] === '') i += 1;
@@ -140,18 +141,19 @@ export function workerExecArgv(execArgv: readonly string[], accepted: (flag: str
 
 const acceptance = new Map<string, boolean>();
 
-/** Whether Node starts a worker with this flag: asked of Node once per flag (a refused flag throws before any thread starts). */
-function acceptedInWorker(flag: string): boolean {
-  let known = acceptance.get(flag);
+/** Whether Node starts a worker with these flags: asked of Node once (a refused list throws before any thread starts; an accepted one is stopped at once). */
+function acceptedInWorker(flags: string[]): boolean {
+  const key = flags.join('\0');
+  let known = acceptance.get(key);
   if (known === undefined) {
     try {
-      void new Worker('', { eval: true, execArgv: [flag], stdout: true, stderr: true }).terminate();
+      void new Worker('', { eval: true, execArgv: flags, stdout: true, stderr: true }).terminate();
       known = true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
       known = false;
     }
-    acceptance.set(flag, known);
+    acceptance.set(key, known);
   }
   return known;
 }
