@@ -107,6 +107,21 @@ describe('normalise workers (a cache in parts)', () => {
     expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
   });
 
+  it('read only the parts the first file names: a part file left beside a response of one file is not read', async () => {
+    const stale = await mkdtemp(path.join(tmpdir(), 'marea-parts-stale-'));
+    try {
+      await writeCache(stale, [entry(1, 'en'), entry(2, 'en')], [entry(3, 'es-MX')]);
+      await writeFile(path.join(stale, 'api', 'pages.en.part-2.json'), 'not JSON');
+      expect(pagesInParts(stale, LOCALES)).toBe(true);
+      const read = await inWorkers(stale);
+      const actual = normaliseSite(await readCache(stale, LOCALES, { pages: false }), { strict: false }, undefined, read.pages);
+      expect(actual).toEqual(normaliseSite(await readCache(stale, LOCALES), { strict: false }));
+      expect(actual.content.pages).toHaveLength(3);
+    } finally {
+      await rm(stale, { recursive: true, force: true });
+    }
+  });
+
   it('name the part a failing thread was reading', async () => {
     const failing = path.join(dir, 'failing-task.mjs');
     await writeFile(failing, "export default () => { throw new Error('out of memory, say'); };\n");

@@ -45,13 +45,8 @@ export async function normalisePagesInWorkers(
 ): Promise<PagesInParts> {
   const files = pagesFiles(dir, options.cmsLocales);
   const tasks = await Promise.all(LOCALES.map(async (locale) => ({ locale, file: files[locale], parts: [1, ...(await cachePartFiles(files[locale]))] })));
-  const count = Math.max(
-    1,
-    Math.min(
-      threads,
-      tasks.reduce((n, t) => n + t.parts.length, 0),
-    ),
-  );
+  const parts = tasks.reduce((n, t) => n + t.parts.length, 0);
+  const count = Math.max(1, Math.min(threads, parts));
   const piscina = new Piscina<NormaliseTask, NormalisedPart>({
     // Plain JavaScript (bundle.ts): a worker starts with Node alone, whatever runs the main thread (tsx, vitest).
     filename: pathToFileURL(workerFile).href,
@@ -71,23 +66,25 @@ export async function normalisePagesInWorkers(
     const pages = {} as Record<Locale, PageEntry[]>;
     let newest: string | null = null;
     for (const { locale, file, parts } of running) {
-      const read = new Map<number, Exclude<NormalisedPart, { unreadable: unknown }>>();
-      for (const { part, result } of parts) {
+      const results = new Map(parts.map(({ part, result }) => [part, result]));
+      const partOf = async (part: number) => {
         // A thread that fails (out of memory at its heap limit, say) is named with the file it was reading.
-        const done = await result.catch((error: unknown) => {
+        const done = await results.get(part)!.catch((error: unknown) => {
           throw new Error(`Normalising ${part === 1 ? file : partName(file, part)} in a worker thread failed: ${error instanceof Error ? error.message : String(error)}`, {
             cause: error,
           });
         });
         if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
-        read.set(part, done);
-      }
-      const total = read.get(1)!.parts ?? 1;
+        return done;
+      };
+      // Part 1 says how many parts there are: part files beyond them (left by an older cache) are not read into the build.
+      const first = await partOf(1);
+      const total = first.parts ?? 1;
       const entries: PageEntry[] = [];
       let before = 0;
       for (let part = 1; part <= total; part += 1) {
-        const done = read.get(part);
-        if (!done) throw new CacheReadError(partName(file, part), 'is missing');
+        if (!results.has(part)) throw new CacheReadError(partName(file, part), 'is missing');
+        const done = part === 1 ? first : await partOf(part);
         if (part > 1) checkCachePart(file, part, before, done.offset);
         before += done.count;
         for (const entry of done.entries) entries.push(entry);
