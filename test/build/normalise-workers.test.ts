@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,10 @@ import { PhaseRecorder } from '../../src/node/build/task.js';
 import { CACHE_PART_ENTRIES, cacheFileTexts, readCache } from '../../src/node/cms/cache.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { normaliseSite } from '../../src/node/content/normalise.js';
+import { runBuild } from '../../src/node/build/pipeline.js';
+import { buildSite, tempPaths } from '../support/build-site.js';
+import { firstDifference, siteTexts } from '../support/compare-sites.js';
+import { startFakeStrapi } from '../support/fake-strapi.js';
 
 /**
  * A large cache (pages in parts, cache.ts `CACHE_PART_ENTRIES`) is read and
@@ -119,6 +124,48 @@ describe('normalise workers (a cache in parts)', () => {
       expect(actual.content.pages).toHaveLength(3);
     } finally {
       await rm(stale, { recursive: true, force: true });
+    }
+  });
+
+  it('take a large site crawled from the CMS too: written as the next content cache, swapped in once built, the same site as normalised in the main thread', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'marea-parts-cms-'));
+    const strapi = await startFakeStrapi(site);
+    try {
+      // The CMS's content, one response per endpoint (the fake Strapi pages through it).
+      const en = Array.from({ length: CACHE_PART_ENTRIES + 5 }, (_, i) => entry(i, 'en'));
+      const es = Array.from({ length: 7 }, (_, i) => entry(i, 'es-MX'));
+      await writeCache(site, [], []);
+      await writeFile(path.join(site, 'api', 'pages.en.json'), JSON.stringify({ data: en }));
+      await writeFile(path.join(site, 'api', 'pages.es-MX.json'), JSON.stringify({ data: es }));
+      for (const [name, data] of Object.entries({
+        'layout.es-MX': { header: [], footer: [] },
+        'modals.en': [],
+        'modals.es-MX': [],
+        'promo-codes': [],
+        'error-page.en': null,
+        'error-page.es-MX': null,
+      })) {
+        await writeFile(path.join(site, 'api', `${name}.json`), JSON.stringify({ data }));
+      }
+      const now = new Date('2026-03-02T12:00:00Z');
+      const crawled = await buildSite(null, { now, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } });
+      expect(crawled.log.find((line) => /✓ crawl/.test(line))).toMatch(/pages written as the next content cache/);
+      expect(crawled.log.find((line) => /✓ normalise/.test(line))).toMatch(/pages in \d+ threads/);
+      // The cache was swapped in whole, in parts, and nothing is left beside it.
+      const cache = crawled.paths.contentCache;
+      expect(existsSync(path.join(cache, 'api', 'pages.en.part-2.json'))).toBe(true);
+      expect((await readdir(path.dirname(cache))).filter((name) => name.startsWith(`${path.basename(cache)}.`))).toEqual([]);
+      // The same content in hand (as a long-running builder has it) normalises in the main thread.
+      const inHand = await tempPaths();
+      const config = loadConfig({ SITE_URL: 'https://marea.example', CMS_LOCALES: 'en:en,es:es-MX' });
+      const raw = { ...(await readCache(site, LOCALES)), source: 'cms' as const };
+      await runBuild({ config, paths: inHand, now, log: () => {}, load: (phases) => loadContent({ config, paths: inHand, strict: false, log: () => {}, raw }, phases) });
+      const [a, b] = [await siteTexts(crawled.paths.dist), await siteTexts(inHand.dist)];
+      expect(a.size).toBeGreaterThan(CACHE_PART_ENTRIES);
+      expect(firstDifference(a, b, [])).toBeNull();
+    } finally {
+      await strapi.close();
+      await rm(site, { recursive: true, force: true });
     }
   });
 

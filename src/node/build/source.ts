@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.js';
-import { readCache, writeCacheAtomically } from '../cms/cache.js';
+import { CACHE_PART_ENTRIES, prepareCache, readCache, writeCacheAtomically } from '../cms/cache.js';
 import { createCmsClient, type CmsClientOptions } from '../cms/client.js';
 import { crawl, type CrawlResult } from '../cms/crawl.js';
 import { HttpError } from '../cms/http-error.js';
@@ -53,7 +53,7 @@ function isUnreachable(error: unknown): boolean {
 export async function loadContent(options: SourceOptions, phases: PhaseRecorder): Promise<LoadedContent> {
   const { config, paths, log } = options;
   const cacheDir = options.contentDir ?? paths.contentCache;
-  let crawled: { result: CrawlResult; dir: string } | null = null;
+  let crawled: Crawled | null = null;
 
   if (config.cmsUrl && !options.contentDir && !options.raw) {
     const cmsUrl = config.cmsUrl;
@@ -66,9 +66,9 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
           const result = await crawl(config, client);
           await rm(dir, { recursive: true, force: true });
           await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir, mediaHosts: config.mediaHosts, maxBytes: config.mediaMaxBytes });
-          return { result, dir };
+          return crawledSite(result, dir, paths.contentCache, cmsUrl);
         },
-        ({ result }) => `${cmsUrl}: ${result.responses.size} responses, ${result.media.length} media`,
+        (c) => `${cmsUrl}: ${c.responses} responses, ${c.media} media${c.pagesDir ? ', pages written as the next content cache for the normalise threads' : ''}`,
       );
     } catch (error) {
       if (options.strict || options.requireCms || !isUnreachable(error)) throw error;
@@ -81,12 +81,13 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     log(`  ⚠ CMS_URL is not set: building from the bundled content in ${path.relative(paths.root, cacheDir)}/ (set CMS_URL to crawl a CMS).`);
   }
 
-  // A large cache (pages in parts) without a memo to keep: its pages are read and normalised in worker threads (normalise-pool.ts).
-  const inWorkers = !options.raw && !crawled && !options.memo && pagesInParts(cacheDir, config.cmsLocales);
+  // A large cache (pages in parts) without a memo to keep, or a large site just crawled: its pages are read and normalised in worker threads (normalise-pool.ts).
+  const threadsFrom = crawled ? crawled.pagesDir : !options.raw && !options.memo && pagesInParts(cacheDir, config.cmsLocales) ? cacheDir : null;
+  const inWorkers = threadsFrom !== null;
   const raw =
     options.raw ??
     (crawled
-      ? crawled.result.raw
+      ? crawled.raw
       : await phases.run(
           'crawl',
           () => readCache(cacheDir, config.cmsLocales, { pages: !inWorkers }),
@@ -98,7 +99,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     async () => {
       if (!inWorkers) return { ...normaliseSite(raw, { strict: options.strict }, options.memo), newestPage: null, threads: 0 };
       const worker = await buildWorkerBundle(paths, 'normalise');
-      const read = await normalisePagesInWorkers(worker.file, cacheDir, { cmsLocales: config.cmsLocales, strict: options.strict, fromCms: raw.source === 'cms' });
+      const read = await normalisePagesInWorkers(worker.file, threadsFrom, { cmsLocales: config.cmsLocales, strict: options.strict, fromCms: raw.source === 'cms' });
       return { ...normaliseSite(raw, { strict: options.strict }, undefined, read.pages), newestPage: read.newest, threads: read.threads };
     },
     (r) => {
@@ -124,11 +125,39 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     },
     commit: crawled
       ? async () => {
-          await writeCacheAtomically(paths.contentCache, crawled.result.responses, crawled.dir, { cmsUrl: config.cmsUrl });
+          await crawled.commit();
           await rm(crawled.dir, { recursive: true, force: true });
           log(`  ✓ content-cache/ refreshed from the CMS`);
         }
       : undefined,
     describe: crawled ? `CMS ${config.cmsUrl}` : path.relative(paths.root, cacheDir) || cacheDir,
   };
+}
+
+/** A crawl's result as the build keeps it: the raw content, where its media are, and how to make it the new content cache. */
+interface Crawled {
+  raw: RawSite;
+  dir: string;
+  /** Where the normalise threads read the pages from (a large site's), else null. */
+  pagesDir: string | null;
+  /** Replaces content-cache/ with what was crawled (once the build validated). */
+  commit: () => Promise<void>;
+  responses: number;
+  media: number;
+}
+
+/**
+ * A large site (a locale with more pages than a cache part holds) is written
+ * right away as the next content cache, beside content-cache/ and not yet in
+ * its place, and the crawled pages are let go: the normalise threads read
+ * them back from there, as from any cache in parts, and the build's commit
+ * swaps it in. A smaller site is kept in hand and written at the commit.
+ */
+async function crawledSite(result: CrawlResult, dir: string, contentCache: string, cmsUrl: string): Promise<Crawled> {
+  const counts = { responses: result.responses.size, media: result.media.length };
+  const large = [...result.responses].some(([name, response]) => name.startsWith('pages.') && Array.isArray(response.data) && response.data.length > CACHE_PART_ENTRIES);
+  if (!large) return { raw: result.raw, dir, pagesDir: null, commit: () => writeCacheAtomically(contentCache, result.responses, dir, { cmsUrl }).then(() => undefined), ...counts };
+  const prepared = await prepareCache(contentCache, result.responses, dir, { cmsUrl });
+  const raw: RawSite = { ...result.raw, pages: { en: [], es: [] } };
+  return { raw, dir, pagesDir: prepared.dir, commit: () => prepared.swapIn(), ...counts };
 }

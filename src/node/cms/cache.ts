@@ -191,9 +191,30 @@ export async function writeCacheAtomically(
   mediaFromDir?: string,
   options: CacheWriteOptions = {},
 ): Promise<CacheWriteResult> {
+  const prepared = await prepareCache(dir, responses, mediaFromDir, options);
+  await prepared.swapIn();
+  return prepared.result;
+}
+
+/** A cache written beside `dir` (`dir.tmp-<pid>`, content-cache/ layout) and not yet in place: `swapIn` puts it there, `discard` removes it. */
+export interface PreparedCache {
+  dir: string;
+  result: CacheWriteResult;
+  swapIn(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
+ * `writeCacheAtomically` in two steps: the files are written first, and swapped
+ * in later. A build from the CMS writes a large site's responses this way
+ * right after the crawl, reads their pages back in threads from there
+ * (normalise-pool.ts), and swaps the cache in only once the build validated.
+ */
+export async function prepareCache(dir: string, responses: ReadonlyMap<string, unknown>, mediaFromDir?: string, options: CacheWriteOptions = {}): Promise<PreparedCache> {
   await recoverInterruptedSwap(dir);
   const temp = tempDirOf(dir);
   await rm(temp, { recursive: true, force: true });
+  const discard = () => rm(temp, { recursive: true, force: true });
   try {
     await mkdir(join(temp, CACHE_API_DIR), { recursive: true });
     for (const [name, response] of responses) {
@@ -202,10 +223,21 @@ export async function writeCacheAtomically(
     }
     const media = await placeMedia(temp, dir, responses, mediaFromDir, options.cmsUrl);
     await keepOtherEntries(dir, temp);
-    await swapIn(temp, dir);
-    return { files: responses.size, media };
+    return {
+      dir: temp,
+      result: { files: responses.size, media },
+      swapIn: async () => {
+        try {
+          await swapIn(temp, dir);
+        } catch (error) {
+          await discard();
+          throw error;
+        }
+      },
+      discard,
+    };
   } catch (error) {
-    await rm(temp, { recursive: true, force: true });
+    await discard();
     throw error;
   }
 }
