@@ -238,38 +238,6 @@ describe('incremental builds in a long-running builder (build-memo.ts)', () => {
   });
 });
 
-/**
- * What other pages take from a page's blocks must survive their release: the home page's share image
- * (kept, and tested here), the blocks of pages whose list pages come later (kept, tested here), and the
- * resorts of booking blocks (taken before the first release; in this content the home page, rendered
- * first, lists them anyway, so this test cannot tell).
- */
-describe('a one-shot build lets blocks go as pages render (pipeline.ts)', () => {
-  it('and publishes what a long-running builder, which keeps them, publishes', async () => {
-    const dir = await copyOfBundledContent();
-    await edit(dir, 'pages.en.json', (json) => {
-      const pages = pagesOf(json);
-      const home = pages.find((p) => p.slug === 'home')!;
-      // The home page's share image from its hero alone: every page without one of its own (terms, privacy, site map) takes it.
-      delete (home.seo as Record<string, unknown>).metaImage;
-      delete home.cover;
-    });
-    const config = loadConfig({ SITE_URL: 'https://marea.example' });
-    const kept = await tempPaths();
-    const memo = new BuildMemo();
-    await runBuild({
-      config,
-      paths: kept,
-      now: NOW,
-      memo,
-      log: () => {},
-      load: (phases) => loadContent({ config, paths: kept, strict: false, log: () => {}, contentDir: dir, memo: memo.normalise }, phases),
-    });
-    const oneShot = await buildSite(dir, { paths: await tempPaths(), now: NOW });
-    expect(await differences(kept, oneShot.paths)).toEqual([]);
-  });
-});
-
 describe('the page index', () => {
   it('a build of another release (code or public configuration) renders every page', async () => {
     const dir = await copyOfBundledContent();

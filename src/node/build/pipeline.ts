@@ -23,8 +23,7 @@ import { startRenderPool } from './render-pool.js';
 import { formStubsFile } from './forms.js';
 import { LOCALES } from '../../shared/locales.js';
 import { wireJson } from '../../shared/payload.js';
-import { HOME_SLUG, modalsFile } from '../../shared/routes.js';
-import { resortsOf } from './resolve-page-data.js';
+import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
 
@@ -171,14 +170,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const index = new PageIndex(release, ctx.day);
   // The files of unchanged pages: taken from the previous build when this one is stored (publish.ts `storeBuild`), never copied.
   const fromPrevious = new Set<string>();
-  // The Content-Security-Policy's form actions (headers.ts), walked before render lets blocks go (below).
-  const formActions = walk(content, formActionOrigins);
-  // A one-shot build lets a page's blocks go once its payload is made, so the main thread's content shrinks
-  // as pages render. What other pages take from blocks is kept or taken first: home pages (their share
-  // image is every page's fallback), pages with list pages still to come, the resorts of booking blocks.
-  // A long-running builder keeps everything: its memo compares the content by identity.
-  const keep = memo ? null : new Set(pages.filter((b) => b.n > 1).map((b) => b.source));
-  if (keep) for (const locale of LOCALES) resortsOf(content, locale);
 
   const rendered = await phases.run(
     'render',
@@ -206,7 +197,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           const key = known ?? index.keyOf(make());
           if (deps) memo!.remember(files.htmlFile, deps, key);
           await take(files, key, make);
-          if (keep && built.n === 1 && built.page.slug !== HOME_SLUG && !keep.has(built.source)) built.page.blocks = [];
         }
         for (const payload of notFoundPayloads(content, ctx)) {
           const job = pageJob(payload);
@@ -228,7 +218,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // the payloads are (media packed; no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
   for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: wireJson(content.modals[locale]) });
   // The Content-Security-Policy follows the configuration and the content (headers.ts).
-  extra.push(headersFile({ public: config.public, formActions }));
+  extra.push(headersFile({ public: config.public, formActions: walk(content, formActionOrigins) }));
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = index.buildId([...media.urls.values()]);
