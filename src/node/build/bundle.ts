@@ -110,7 +110,7 @@ export async function buildWorkerBundle(paths: ProjectPaths, kind: keyof typeof 
   const externalPaths = Object.fromEntries(external.map((name) => [name, pathToFileURL(require.resolve(name)).href]));
   // Where the external packages are is part of the bundle (their absolute URLs).
   const hash = sha256(await hashInputs(paths.root, [...inputs]), JSON.stringify(externalPaths)).slice(0, 16);
-  const dir = path.join(paths.work, 'bundle', `${kind === 'render' ? 'worker' : kind}-${hash}`);
+  const dir = path.join(paths.work, 'bundle', `${kind}-${hash}`);
   const name = `${path.basename(entry, '.ts')}.js`;
   const file = path.join(dir, name);
   const cached = existsSync(path.join(dir, 'complete'));

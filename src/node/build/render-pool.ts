@@ -6,7 +6,8 @@ import type { PageJob } from './render.js';
 import { batchRenderer, type BatchWritten, type RenderSetup } from './render-task.js';
 
 /**
- * Each render thread's heap (old generation, MB). Left to itself V8 grows a
+ * Each render thread's heap (old generation, MB), a normalise thread's too
+ * (normalise-pool.ts: docs/performance.md, "Normalise threads"). Left to itself V8 grows a
  * thread's heap far ahead of what its batches need: with this limit a build
  * of 10,002 pages peaks at 2.2 GB instead of 2.55 GB, rendering in 18.3–19.0 s
  * against 17.9 s (within this machine's run-to-run spread; docs/performance.md)

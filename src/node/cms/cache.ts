@@ -196,12 +196,14 @@ export async function writeCacheAtomically(
   return prepared.result;
 }
 
-/** A cache written beside `dir` (`dir.tmp-<pid>`, content-cache/ layout) and not yet in place: `swapIn` puts it there, `discard` removes it. */
+/**
+ * A cache written beside `dir` (`dir.tmp-<pid>`, content-cache/ layout) and not yet in place: `swapIn` puts it
+ * there. One never swapped in (a build that failed) is removed by the next write (`recoverInterruptedSwap`).
+ */
 export interface PreparedCache {
   dir: string;
   result: CacheWriteResult;
   swapIn(): Promise<void>;
-  discard(): Promise<void>;
 }
 
 /**
@@ -234,7 +236,6 @@ export async function prepareCache(dir: string, responses: ReadonlyMap<string, u
           throw error;
         }
       },
-      discard,
     };
   } catch (error) {
     await discard();

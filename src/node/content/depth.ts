@@ -1,4 +1,6 @@
-import { spellPath, type PathStep } from './values.js';
+import { report, type Context } from './context.js';
+import { ISSUES } from './issues.js';
+import { joinPath, spellPath, type PathStep } from './values.js';
 
 /**
  * The deepest a CMS entry may nest objects and lists: a
@@ -25,5 +27,17 @@ export function tooDeep(value: unknown, max = MAX_DEPTH): string | null {
       for (const [key, item] of Object.entries(current)) if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1, at: { parent: at, key } });
     }
   }
+  return null;
+}
+
+/**
+ * `value` when it nests no deeper than MAX_DEPTH; else null, with the issue
+ * reported at `field`: what is too deep is left out before any recursive step
+ * reads it.
+ */
+export function shallowOrNull(value: unknown, ctx: Context, field: string): unknown {
+  const where = tooDeep(value);
+  if (where === null) return value;
+  report(ctx, field, ISSUES.contentTooDeep(MAX_DEPTH, joinPath(field, where)));
   return null;
 }

@@ -2,10 +2,8 @@ import type { ContentIssue, Locale, SiteContent } from '../../shared/model.js';
 import { checkLinkTargets, type LinkTargetMemo } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
-import { report, type Context, type Entity, type Issue } from './context.js';
-import { MAX_DEPTH, tooDeep } from './depth.js';
-import { ISSUES } from './issues.js';
-import { joinPath } from './values.js';
+import type { Context, Entity, Issue } from './context.js';
+import { shallowOrNull } from './depth.js';
 import { normaliseErrorPage } from './error-page.js';
 import { normaliseLayout } from './layout.js';
 import { normaliseModals } from './modals.js';
@@ -49,23 +47,16 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
     ctx.issues.push(...known.issues);
     return known.value;
   };
-  // Anything nested beyond MAX_DEPTH is reported and left out before any recursive step reads it.
-  const shallow = (value: unknown, ctx: Context, field: string): unknown => {
-    const where = tooDeep(value);
-    if (where === null) return value;
-    report(ctx, field, ISSUES.contentTooDeep(MAX_DEPTH, joinPath(field, where)));
-    return null;
-  };
   const drafts = LOCALES.flatMap((locale) => {
     const ctx = at('page', locale);
     return normalisePages(pages ? pages[locale] : readPageEntries(raw.pages[locale], ctx, raw.cmsLocales, memo), ctx);
   });
   const content: SiteContent = {
     pages: linkTranslations(drafts, at('page'), memo?.linked),
-    layouts: perLocale((locale) => part(shallow(raw.layout[locale], at('layout', locale), 'data'), at('layout', locale), normaliseLayout)),
-    errors: perLocale((locale) => part(shallow(raw.errorPage[locale], at('error-page', locale), 'data'), at('error-page', locale), normaliseErrorPage)),
-    modals: perLocale((locale) => part(shallow(raw.modals[locale], at('modal', locale), 'data'), at('modal', locale), normaliseModals)),
-    promoCodes: part(shallow(raw.promoCodes, at('promo-codes'), 'data'), at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
+    layouts: perLocale((locale) => part(shallowOrNull(raw.layout[locale], at('layout', locale), 'data'), at('layout', locale), normaliseLayout)),
+    errors: perLocale((locale) => part(shallowOrNull(raw.errorPage[locale], at('error-page', locale), 'data'), at('error-page', locale), normaliseErrorPage)),
+    modals: perLocale((locale) => part(shallowOrNull(raw.modals[locale], at('modal', locale), 'data'), at('modal', locale), normaliseModals)),
+    promoCodes: part(shallowOrNull(raw.promoCodes, at('promo-codes'), 'data'), at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
   };
   checkLinkTargets(content, at, memo?.linkTargets);
   return { content, issues };

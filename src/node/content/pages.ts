@@ -10,7 +10,7 @@ import { dateField, textField } from './fields.js';
 import { toMedia } from './media.js';
 import { readTranslationRefs, type PageDraft } from './translations.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
-import { MAX_DEPTH, tooDeep } from './depth.js';
+import { shallowOrNull } from './depth.js';
 import { unwrap } from './unwrap.js';
 
 /** Drafts already made from raw page entries (one per entry object), with the issues they raised: see `NormaliseMemo`. */
@@ -43,12 +43,7 @@ export interface PageEntry {
  * depth whole, then unwrapped.
  */
 export function* readPageEntries(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, memo?: PageMemo, offset = 0): Generator<PageEntry> {
-  let list = value;
-  if (!Array.isArray(list)) {
-    const where = tooDeep(list);
-    if (where !== null) report(ctx, 'data', ISSUES.contentTooDeep(MAX_DEPTH, joinPath('data', where)));
-    list = where === null ? unwrap(list) : null;
-  }
+  const list = Array.isArray(value) ? value : unwrap(shallowOrNull(value, ctx, 'data'));
   if (!Array.isArray(list)) {
     report(ctx, 'data', ISSUES.notAList(`list of pages for "${ctx.locale}"`, list));
     return;
@@ -68,11 +63,7 @@ function readPageEntry(rawEntry: unknown, index: number, ctx: Context, cmsLocale
   const field = joinPath('data', index);
   // An entry found shallow enough before is the same object, unchanged (memo).
   if (rawEntry !== null && typeof rawEntry === 'object' && !memo?.shallow.has(rawEntry)) {
-    const where = tooDeep(rawEntry);
-    if (where !== null) {
-      report(within(local, { slug: rawSlug(rawEntry) }), field, ISSUES.contentTooDeep(MAX_DEPTH, joinPath(field, where)));
-      return { draft: null, issues, index };
-    }
+    if (shallowOrNull(rawEntry, within(local, { slug: rawSlug(rawEntry) }), field) === null) return { draft: null, issues, index };
     memo?.shallow.add(rawEntry);
   }
   // One entry at a time (unwrapped here, not the whole list first): a large site's raw pages are not copied at once.
