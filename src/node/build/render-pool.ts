@@ -125,14 +125,14 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
  * would otherwise stop the build as its first worker starts (a worker's heap
  * has its own limits: `WORKER_HEAP`). Other flags (`--cpu-prof`, say) are kept.
  */
-export function workerExecArgv(execArgv: readonly string[], accepted: (flags: string[]) => boolean = acceptedInWorker): string[] {
+export function workerExecArgv(execArgv: readonly string[]): string[] {
   const preload = /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/;
   const kept: string[] = [];
   for (let i = 0; i < execArgv.length; i += 1) {
     const match = preload.exec(execArgv[i]!);
     // Each flag with those kept before it: some only go with another (`--cpu-prof-dir` with `--cpu-prof`).
     if (!match) {
-      if (accepted([...kept, execArgv[i]!])) kept.push(execArgv[i]!);
+      if (acceptedInWorker([...kept, execArgv[i]!])) kept.push(execArgv[i]!);
     }
     // `--import x`: the value is the next argument.
     else if (match[2] === '') i += 1;
