@@ -6,6 +6,9 @@ export function isMedia(value: unknown): value is Media {
   return !!m && typeof m === 'object' && (m.kind === 'image' || m.kind === 'video' || m.kind === 'captions') && typeof m.url === 'string' && Array.isArray(m.formats);
 }
 
+/** The raster types the build encodes to AVIF and WebP and makes share cards of (media-encode.ts, share-image.ts). */
+export const RASTER_MIMES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
 /**
  * `srcset` from the CMS formats plus the original (content contract, Media).
  * Shared: the browser's <img> and the build's hero `preload` hint must name

@@ -1,6 +1,7 @@
 import type { BlogPosting, BreadcrumbList, Graph, HotelRoom, Organization, ResortLeaf, Thing, WebPage, WebSite } from 'schema-dts';
 import type { Resort as BookingResort } from './booking.js';
 import { absoluteUrl, type HeadData } from './head.js';
+import { RASTER_MIMES } from './media.js';
 import type { Block, Layout, Media, Page } from './model.js';
 import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.js';
 
@@ -15,9 +16,6 @@ import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.
  * is left out, and the README lists them.
  */
 
-/** The media types a share image may come from: what every chat app shows once re-encoded (share-image.ts). */
-const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
-
 /**
  * Where a page's share image comes from (README "Share cards"): the SEO
  * metaImage, else the image of its first hero, else its cover; raster
@@ -27,7 +25,7 @@ const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
  */
 export function shareSource(page: Pick<Page, 'seo' | 'blocks' | 'cover'>): Media | null {
   const hero = page.blocks.find((b) => b.component === 'blocks.hero')?.props.media as Media | null | undefined;
-  return [page.seo.metaImage, hero, page.cover].find((m): m is Media => !!m && m.kind === 'image' && RASTER.has(m.mime)) ?? null;
+  return [page.seo.metaImage, hero, page.cover].find((m): m is Media => !!m && m.kind === 'image' && RASTER_MIMES.has(m.mime)) ?? null;
 }
 
 /** The Organization and WebSite name when the content names none: the logo's alt text, else the site's host. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { normalisePagesInWorkers, pagesInParts } from '../../src/node/build/norm
 import { projectPaths } from '../../src/node/build/paths.js';
 import { loadContent } from '../../src/node/build/source.js';
 import { PhaseRecorder } from '../../src/node/build/task.js';
-import { CACHE_PART_ENTRIES, cacheFileTexts, readCache } from '../../src/node/cms/cache.js';
+import { CACHE_PART_ENTRIES, cacheFileTexts, partName, readCache } from '../../src/node/cms/cache.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { normaliseSite } from '../../src/node/content/normalise.js';
 import { runBuild } from '../../src/node/build/pipeline.js';
@@ -39,8 +39,10 @@ const entry = (i: number, locale: string, slug = `page-${i}`) => ({
   title: `Page ${i} & "more"`,
   kind: 'page',
   blocks: [
-    { __component: 'blocks.rich-text', id: 1, content: `<p>Text of page ${i}, <a href="/page-${i + 1}">next</a></p>` },
+    { __component: 'blocks.wysiwyg', id: 1, body: `<p>Text of page ${i}, <a href="/page-${i + 1}">next</a></p>` },
     { __component: 'blocks.unknown-thing', id: 2 },
+    // Set aside by the threads (spill.ts), its internal link checked all the same: the last page's leads nowhere.
+    { __component: 'blocks.carousel', id: 3, slides: [{ title: 'Next', link: { label: 'Next', slug: `page-${i + 1}` } }] },
   ],
   updatedAt: '2026-05-01T00:00:00.000Z',
 });
@@ -79,7 +81,19 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const inWorkers = (target: string) => normalisePagesInWorkers(workerFile, target, { cmsLocales: LOCALES, strict: false, fromCms: false }, 2);
+const inWorkers = (target: string) => normalisePagesInWorkers(workerFile, target, { cmsLocales: LOCALES, strict: false, fromCms: false, work: paths.work }, 2);
+
+/** What the threads give, as the main thread would have it: every page with all its blocks, read back from where the threads set them aside. */
+async function fromWorkers(target: string) {
+  const read = await inWorkers(target);
+  try {
+    const result = normaliseSite(await readCache(target, LOCALES, { pages: false }), { strict: false }, undefined, read.pages, read.setAside.linksOf);
+    read.setAside.settle(result.content.pages);
+    return { ...result, content: { ...result.content, pages: result.content.pages.map((page) => ({ ...page, blocks: read.setAside.blocksOf(page) })) } };
+  } finally {
+    read.setAside.close();
+  }
+}
 
 describe('normalise workers (a cache in parts)', () => {
   it('give the content and issues the main thread gives, entries numbered across parts', async () => {
@@ -88,8 +102,14 @@ describe('normalise workers (a cache in parts)', () => {
     const expected = normaliseSite(whole, { strict: false });
     const read = await inWorkers(dir);
     expect(read.threads).toBe(2);
-    const actual = normaliseSite(await readCache(dir, LOCALES, { pages: false }), { strict: false }, undefined, read.pages);
-    expect(actual.content).toEqual(expected.content);
+    const actual = normaliseSite(await readCache(dir, LOCALES, { pages: false }), { strict: false }, undefined, read.pages, read.setAside.linksOf);
+    read.setAside.settle(actual.content.pages);
+    // Each page keeps the blocks read across pages (none here); all of them are read back from where they were set aside.
+    expect(actual.content.pages.every((page) => page.blocks.length === 0)).toBe(true);
+    expect(actual.content.pages.map((page) => ({ ...page, blocks: read.setAside.blocksOf(page) }))).toEqual(expected.content.pages);
+    read.setAside.close();
+    expect(existsSync(read.setAside.dir)).toBe(false);
+    expect({ ...actual.content, pages: [] }).toEqual({ ...expected.content, pages: [] });
     expect(actual.issues).toEqual(expected.issues);
     expect(read.newest).toBe('2026-07-09T10:00:00.000Z');
 
@@ -98,6 +118,8 @@ describe('normalise workers (a cache in parts)', () => {
     expect(fields('InvalidEntry')).toEqual([`en data[${CACHE_PART_ENTRIES + 3}]`, `en data[${CACHE_PART_ENTRIES + 4}]`]);
     expect(actual.issues.find((i) => i.code === 'InvalidEntry')!.message).toContain(`page ${CACHE_PART_ENTRIES + 3}`);
     expect(fields('InvalidSlug')).toEqual(['en slug']);
+    // Links to the entries left out (deep, not objects, bad slug) and past the last page of each locale.
+    expect(fields('UnknownLinkTarget')).toEqual([...Array(5).fill('en blocks[1].slides[0].link'), 'es blocks[1].slides[0].link']);
     expect(actual.issues.filter((i) => i.code === 'DuplicatePath').map((i) => i.slug)).toEqual(['page-10']);
     // Every page but the deep one, the two non-objects, the bad slug's and the duplicate.
     expect(actual.content.pages).toHaveLength(CACHE_PART_ENTRIES * 2 + 5 - 5 + CACHE_PART_ENTRIES + 3);
@@ -110,6 +132,48 @@ describe('normalise workers (a cache in parts)', () => {
     expect(log.find((line) => /✓ normalise/.test(line))).toMatch(/pages in 2 threads/);
     expect(loaded.timestamp).toBe('2026-07-09T10:00:00.000Z');
     expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
+    loaded.setAside!.close();
+  });
+
+  it('build the bundled content, its pages in parts, into the site the main thread builds from it whole (blocks set aside and read back)', async () => {
+    const wholeDir = await mkdtemp(path.join(tmpdir(), 'marea-parts-whole-'));
+    const inParts = await mkdtemp(path.join(tmpdir(), 'marea-parts-bundled-'));
+    try {
+      await cp(paths.contentCache, wholeDir, { recursive: true });
+      // The villa's pages (both locales) take their share image from their hero (no SEO image, no cover: README "Share cards"),
+      // the only place its image is a share source: the hero must stay with its page for the media phase to make the card.
+      for (const name of ['pages.en.json', 'pages.es-MX.json']) {
+        const file = path.join(wholeDir, 'api', name);
+        const pages = JSON.parse(await readFile(file, 'utf8')) as { data: { cover?: { url: string }; seo: object }[]; meta?: object };
+        const villa = pages.data.find((page) => page.cover?.url === '/uploads/garden_villa_b14c7d0803.jpg')!;
+        expect(villa.seo).toHaveProperty('metaImage', null);
+        delete villa.cover;
+        await writeFile(file, JSON.stringify(pages));
+      }
+      await cp(wholeDir, inParts, { recursive: true });
+      // Parts of 4 entries (the cache's format, content contract), so every kind of block is set aside by a thread.
+      for (const name of ['pages.en.json', 'pages.es-MX.json']) {
+        const file = path.join(inParts, 'api', name);
+        const body = JSON.parse(await readFile(file, 'utf8')) as { data: unknown[]; meta?: object };
+        const count = Math.ceil(body.data.length / 4);
+        for (let part = 1; part <= count; part += 1) {
+          const data = body.data.slice((part - 1) * 4, part * 4);
+          const meta = part === 1 ? { ...body.meta, cacheParts: count } : { cacheOffset: (part - 1) * 4 };
+          await writeFile(part === 1 ? file : partName(file, part), JSON.stringify({ data, meta }));
+        }
+      }
+      const now = new Date('2026-03-02T12:00:00Z');
+      const threads = await buildSite(inParts, { now });
+      expect(threads.log.find((line) => /✓ normalise/.test(line))).toMatch(/pages in \d+ threads, blocks set aside/);
+      const whole = await buildSite(wholeDir, { now });
+      const [a, b] = [await siteTexts(threads.paths.dist), await siteTexts(whole.paths.dist)];
+      expect(a.size).toBeGreaterThan(40);
+      expect(firstDifference(a, b, [])).toBeNull();
+      expect(existsSync(path.join(paths.work, `blocks-${process.pid}`))).toBe(false);
+    } finally {
+      await rm(inParts, { recursive: true, force: true });
+      await rm(wholeDir, { recursive: true, force: true });
+    }
   });
 
   it('read only the parts the first file names: a part file left beside a response of one file is not read', async () => {
@@ -118,8 +182,7 @@ describe('normalise workers (a cache in parts)', () => {
       await writeCache(stale, [entry(1, 'en'), entry(2, 'en')], [entry(3, 'es-MX')]);
       await writeFile(path.join(stale, 'api', 'pages.en.part-2.json'), 'not JSON');
       expect(pagesInParts(stale, LOCALES)).toBe(true);
-      const read = await inWorkers(stale);
-      const actual = normaliseSite(await readCache(stale, LOCALES, { pages: false }), { strict: false }, undefined, read.pages);
+      const actual = await fromWorkers(stale);
       expect(actual).toEqual(normaliseSite(await readCache(stale, LOCALES), { strict: false }));
       expect(actual.content.pages).toHaveLength(3);
     } finally {
@@ -172,7 +235,7 @@ describe('normalise workers (a cache in parts)', () => {
   it('name the part a failing thread was reading', async () => {
     const failing = path.join(dir, 'failing-task.mjs');
     await writeFile(failing, "export default () => { throw new Error('out of memory, say'); };\n");
-    await expect(normalisePagesInWorkers(failing, dir, { cmsLocales: LOCALES, strict: false, fromCms: false }, 2)).rejects.toThrow(
+    await expect(normalisePagesInWorkers(failing, dir, { cmsLocales: LOCALES, strict: false, fromCms: false, work: paths.work }, 2)).rejects.toThrow(
       `Normalising ${path.join(dir, 'api', 'pages.en.json')} in a worker thread failed: out of memory, say`,
     );
   });
@@ -187,8 +250,7 @@ describe('normalise workers (a cache in parts)', () => {
       await writeFile(path.join(legacy, 'api', 'pages.en.part-2.json'), JSON.stringify({ data: en.slice(2000) }));
       const expected = normaliseSite(await readCache(legacy, LOCALES), { strict: false });
       expect(expected.content.pages).toHaveLength(2002);
-      const read = await inWorkers(legacy);
-      const actual = normaliseSite(await readCache(legacy, LOCALES, { pages: false }), { strict: false }, undefined, read.pages);
+      const actual = await fromWorkers(legacy);
       expect(actual).toEqual(expected);
       expect(actual.issues.filter((i) => i.code === 'InvalidEntry').map((i) => i.field)).toEqual(['data[2001]']);
     } finally {

@@ -1,10 +1,9 @@
-import { declarationOf } from '../../shared/blocks/catalogue.js';
-import type { Field } from '../../shared/blocks/fields.js';
 import type { Block, ContentIssue, Media, SiteContent } from '../../shared/model.js';
 import { LOCALES } from '../../shared/locales.js';
 import { report, within, type Context } from '../content/context.js';
 import { ISSUES } from '../content/issues.js';
 import { videoSound, type VideoSound } from './video-sound.js';
+import { captionFields } from './media-walks.js';
 
 export interface CaptionsCheck {
   /** The url of every captions file: the media phase publishes them only if they are WebVTT (media.ts `copyMedia`). */
@@ -52,18 +51,6 @@ export async function checkCaptions(content: SiteContent, resolve: (url: string)
     for (const name of ['header', 'footer'] as const) await zone(layout[name], name, { strict: false, issues, entity: 'layout', locale, slug: name });
   }
   return { files, videos: sounds.size, issues };
-}
-
-/** The captions fields of each component, read once from its declaration. */
-const CAPTION_FIELDS = new Map<string, [string, Field][]>();
-
-function captionFields(block: Block): [string, Field][] {
-  let fields = CAPTION_FIELDS.get(block.component);
-  if (!fields) {
-    fields = Object.entries(declarationOf(block.component, 'block')?.fields ?? {}).filter(([, field]) => field.kind === 'captions');
-    CAPTION_FIELDS.set(block.component, fields);
-  }
-  return fields;
 }
 
 /** The captions files of a block. */

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Media } from '../../shared/model.js';
 import { variantUrl } from '../../shared/media.js';
 import { copyMedia, rewriteMediaUrls } from './media.js';
-import { encodeImages, rasterImages, VARIANT_KEY } from './media-encode.js';
+import { encodeImages, VARIANT_KEY } from './media-encode.js';
+import { rasterImages } from './media-walks.js';
 
 /** A photo-like test image (a gradient: encoders cannot cheat on it). */
 const photo = (width: number, height: number) =>

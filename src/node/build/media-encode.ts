@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { copyFromCache, fillCacheEntry } from './cache-entry.js';
-import type { Media, MediaVariants } from '../../shared/model.js';
+import type { MediaVariants } from '../../shared/model.js';
 import { VARIANT_FORMATS, variantUrl } from '../../shared/media.js';
 import type { MediaCopy } from './media.js';
 
@@ -31,8 +31,6 @@ export const VARIANT_KEY = createHash('sha256')
   .digest('hex')
   .slice(0, 8);
 
-const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
-
 /** What the media phase made of the raster images. */
 export interface MediaEncoding extends MediaCopy {
   /** Variant files encoded by this build. */
@@ -41,22 +39,6 @@ export interface MediaEncoding extends MediaCopy {
   reused: number;
   /** Raster images the encoder could not read (corrupt or not an image), by CMS url. */
   undecodable: { url: string; reason: string }[];
-}
-
-/** The CMS urls of the raster originals (JPEG, PNG, WebP) in normalised content, sorted: what gets AVIF and WebP variants. */
-export function rasterImages(value: unknown): string[] {
-  const urls = new Set<string>();
-  const seen = new Set<object>();
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) return node.forEach(visit);
-    const media = node as Media;
-    if (media.kind === 'image' && typeof media.url === 'string' && Array.isArray(media.formats) && RASTER.has(media.mime)) urls.add(media.url);
-    Object.values(node).forEach(visit);
-  };
-  visit(value);
-  return [...urls].sort();
 }
 
 /**

@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Media } from '../../shared/model.js';
-import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUsers, rewriteMediaUrls } from './media.js';
+import { mediaUrlsInContent } from './media-walks.js';
 
 const media: Media = { kind: 'image', url: '/uploads/a.jpg', mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [{ url: '/uploads/small_a.jpg', width: 5, height: 5 }] };
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { isMedia } from '../../shared/media.js';
 import { uploadsInText } from '../cms/media-urls.js';
+import { mediaUrlsInContent } from './media-walks.js';
 import { judgeCaptions, judgeMedia } from '../media-safety/judge.js';
 import { mapFields, mapItems, type JsonRecord } from '../content/values.js';
 
@@ -45,30 +46,9 @@ export interface MediaCopy {
   refused: { url: string; reason: string }[];
 }
 
-/**
- * Every media url (originals, formats, uploads inside rich text) referenced anywhere in normalised
- * content (`Media` values), sorted. Raw CMS responses have their own walker: `mediaUrlsInResponses`.
- */
-export function mediaUrlsInContent(value: unknown): string[] {
-  const urls = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (typeof node === 'string') uploadsInText(node).forEach((url) => urls.add(url));
-    else if (Array.isArray(node)) node.forEach(visit);
-    else if (node && typeof node === 'object') {
-      if (isMedia(node)) {
-        urls.add(node.url);
-        node.formats.forEach((f) => urls.add(f.url));
-      }
-      Object.values(node).forEach(visit);
-    }
-  };
-  visit(value);
-  return [...urls].sort();
-}
-
-/** The pages using a media url, as `<locale> <path>` (at most five, then how many more), for error messages. */
-export function mediaUsers(pages: readonly { locale: string; path: string }[], url: string): string {
-  const users = pages.filter((page) => mediaUrlsInContent(page).includes(url)).map((page) => `${page.locale} ${page.path}`);
+/** The pages using a media url, as `<locale> <path>` (at most five, then how many more), for error messages; `whole`: a page with all its blocks (spill.ts). */
+export function mediaUsers<P extends { locale: string; path: string }>(pages: readonly P[], url: string, whole: (page: P) => unknown = (page) => page): string {
+  const users = pages.filter((page) => mediaUrlsInContent(whole(page)).includes(url)).map((page) => `${page.locale} ${page.path}`);
   return users.length > 5 ? `${users.slice(0, 5).join(', ')} and ${users.length - 5} more pages` : users.join(', ');
 }
 

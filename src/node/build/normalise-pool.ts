@@ -11,6 +11,7 @@ import { cacheFileName } from '../cms/raw.js';
 import type { PageEntry } from '../content/pages.js';
 import type { NormalisedPart, NormaliseTask } from './normalise-task.js';
 import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
+import { SetAsideBlocks } from './spill.js';
 
 export interface PagesInParts {
   /** Each locale's page entries, read and normalised, in order (normalise.ts `normaliseSite`'s `pages`). */
@@ -18,6 +19,8 @@ export interface PagesInParts {
   /** The newest `updatedAt` in the raw page entries. */
   newest: string | null;
   threads: number;
+  /** Where the drafts' blocks were set aside; the drafts keep the blocks read across pages (spill.ts). */
+  setAside: SetAsideBlocks;
 }
 
 /** The pages collection's cache file of each locale (`content-cache/api/pages.en.json`). */
@@ -40,9 +43,10 @@ export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): b
 export async function normalisePagesInWorkers(
   workerFile: string,
   dir: string,
-  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean },
+  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean; work: string },
   threads = availableParallelism(),
 ): Promise<PagesInParts> {
+  const { work, ...shared } = options;
   const files = pagesFiles(dir, options.cmsLocales);
   const tasks = await Promise.all(LOCALES.map(async (locale) => ({ locale, file: files[locale], parts: [1, ...(await cachePartFiles(files[locale]))] })));
   const parts = tasks.reduce((n, t) => n + t.parts.length, 0);
@@ -55,11 +59,12 @@ export async function normalisePagesInWorkers(
     maxThreads: count,
     resourceLimits: WORKER_HEAP,
   });
+  const setAside = SetAsideBlocks.create(work);
   try {
     const running = tasks.map(({ locale, file, parts }) => ({
       locale,
       file,
-      parts: parts.map((part) => ({ part, result: piscina.run({ file, part, locale, ...options }) })),
+      parts: parts.map((part) => ({ part, result: piscina.run({ file, part, locale, blocksFile: setAside.fileOf(locale, part), ...shared }) })),
     }));
     // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
     await Promise.allSettled(running.flatMap((r) => r.parts.map((p) => p.result)));
@@ -88,11 +93,15 @@ export async function normalisePagesInWorkers(
         if (part > 1) checkCachePart(file, part, before, done.offset);
         before += done.count;
         for (const entry of done.entries) entries.push(entry);
+        setAside.add(setAside.fileOf(locale, part), done.entries, done.setAside);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
       }
       pages[locale] = entries;
     }
-    return { pages, newest, threads: count };
+    return { pages, newest, threads: count, setAside };
+  } catch (error) {
+    setAside.close();
+    throw error;
   } finally {
     await piscina.destroy();
   }

@@ -4,6 +4,7 @@ import { CacheReadError } from '../cms/cache-read-error.js';
 import { newestUpdate } from '../cms/newest-update.js';
 import type { Context, Issue } from '../content/context.js';
 import { readPageEntries, type PageEntry } from '../content/pages.js';
+import { setAsideBlocks, type SetAsidePart } from './spill.js';
 
 /** One part of a locale's cached pages, for a normalise worker (normalise-pool.ts). */
 export interface NormaliseTask {
@@ -14,30 +15,45 @@ export interface NormaliseTask {
   cmsLocales: Record<Locale, string>;
   strict: boolean;
   fromCms: boolean;
+  /** Where the part's blocks are set aside (spill.ts `SetAsideBlocks.fileOf`). */
+  blocksFile: string;
 }
 
-export type NormalisedPart =
-  | {
-      /** The part's entries, read (pages.ts `readPageEntry`), in order; issues about the list as a whole come first, in an entry without a draft. */
-      entries: PageEntry[];
-      /** How many raw entries the part holds, and the number of the first. */
-      count: number;
-      offset: number;
-      /** Part 1: how many parts the collection has. */
-      parts?: number;
-      /** The newest `updatedAt` in the part's raw entries (rule 13's timestamp). */
-      newest: string | null;
-    }
-  /** A cache file that cannot be read (`CacheReadError`, which does not cross threads as itself). */
-  | { unreadable: { file: string; problem: string } };
+/** A part's entries as read, before their blocks are set aside. */
+interface PartRead {
+  /** The part's entries, read (pages.ts `readPageEntry`), in order; issues about the list as a whole come first, in an entry without a draft. */
+  entries: PageEntry[];
+  /** How many raw entries the part holds, and the number of the first. */
+  count: number;
+  offset: number;
+  /** Part 1: how many parts the collection has. */
+  parts?: number;
+  /** The newest `updatedAt` in the part's raw entries (rule 13's timestamp). */
+  newest: string | null;
+}
+
+/** A cache file that cannot be read (`CacheReadError`, which does not cross threads as itself). */
+interface Unreadable {
+  unreadable: { file: string; problem: string };
+}
+
+/** A part normalised, with what was set aside of each entry's blocks (spill.ts): each draft keeps the blocks read across pages. */
+export type NormalisedPart = (PartRead & { setAside: SetAsidePart }) | Unreadable;
 
 /**
  * In a normalise worker (its bundle, bundle.ts): reads one cache part and
  * normalises its page entries exactly as the main thread would. The raw
- * entries and everything normalising them allocates stay in this thread;
- * only the drafts and their issues go back.
+ * entries and everything normalising them allocates stay in this thread,
+ * and the drafts' blocks are set aside on disk (spill.ts); the drafts, with
+ * the blocks read across pages, and their issues go back.
  */
 export default async function normalisePart(task: NormaliseTask): Promise<NormalisedPart> {
+  const read = await readPart(task);
+  // The raw part is gone by now (readPart's): only the drafts are in memory while their blocks are serialised.
+  return 'unreadable' in read ? read : { ...read, setAside: setAsideBlocks(read.entries, task.blocksFile) };
+}
+
+async function readPart(task: NormaliseTask): Promise<PartRead | Unreadable> {
   let part;
   try {
     part = await readCachePartOf(task.file, task.part);

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +30,7 @@ export class PageIndex {
 
   /** The key of a page: a hash of what its HTML and payload are made from. */
   keyOf(job: PageJob): string {
-    return hash('sha1', `${this.release}\0${job.url}\0${job.json}`);
+    return createHash('sha1').update(`${this.release}\0${job.url}\0`).update(job.payload).digest('hex');
   }
 
   /** Records a page of this build under its key. */

@@ -10,7 +10,8 @@ import { fromWire } from '../../shared/wire.js';
 import { readCache } from '../cms/cache.js';
 import { normaliseSite } from '../content/normalise.js';
 import { builtPages } from './list-pages.js';
-import { mediaUrlsInContent, rewriteMediaUrls } from './media.js';
+import { rewriteMediaUrls } from './media.js';
+import { mediaUrlsInContent } from './media-walks.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 
 /** What the build serialises for the browser from `content`: every page's payload, the 404 pages' and the modals files. */

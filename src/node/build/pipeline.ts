@@ -7,10 +7,11 @@ import { writeChecksums } from './checksums.js';
 import { formActionOrigins, headersFile } from './headers.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
-import { copyMedia, mediaUrlsInContent, mediaUsers, rewriteMediaUrls } from './media.js';
+import { copyMedia, mediaUsers, rewriteMediaUrls } from './media.js';
+import { mediaUrlsInContent, rasterImages } from './media-walks.js';
 import { checkCaptions } from './captions.js';
 import { formatIssue } from '../content/report.js';
-import { encodeImages, rasterImages } from './media-encode.js';
+import { encodeImages } from './media-encode.js';
 import { encodeShareImages, shareSources } from './share-image.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
@@ -26,6 +27,7 @@ import { wireJson } from '../../shared/payload.js';
 import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
+import type { SetAsideBlocks } from './spill.js';
 
 /** Content as the source phase hands it over: normalised, with its issues and where media files are. */
 export interface LoadedContent {
@@ -35,6 +37,8 @@ export interface LoadedContent {
   timestamp: string;
   /** Maps a CMS media url to the local file holding it. */
   resolveMedia: (url: string) => string;
+  /** A large site's blocks, set aside by the normalise threads: `content.pages` keep those read across pages (spill.ts). */
+  setAside?: SetAsideBlocks;
   /** Called once the build has validated, e.g. to refresh `content-cache/` from a crawl. */
   commit?: () => Promise<void>;
   describe: string;
@@ -104,13 +108,27 @@ export async function releaseId(config: Config, paths: ProjectPaths): Promise<st
  * last phase, and only when every earlier one succeeded.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const { config, paths } = options;
+  const { paths } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const phases = new PhaseRecorder(log);
   await recoverInterrupted(paths);
 
   // `loaded.content` is let go once its media urls are rewritten (below): only the rewritten content is kept through render.
   const loaded: Omit<LoadedContent, 'content'> & { content: SiteContent | null } = await options.load(phases);
+  try {
+    return await buildLoaded(options, loaded, phases, log);
+  } finally {
+    loaded.setAside?.close();
+  }
+}
+
+async function buildLoaded(
+  options: BuildOptions,
+  loaded: Omit<LoadedContent, 'content'> & { content: SiteContent | null },
+  phases: PhaseRecorder,
+  log: Logger,
+): Promise<BuildResult> {
+  const { config, paths } = options;
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) throw new ContentValidationError(loaded.issues);
 
@@ -123,8 +141,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   for (const issue of captions.issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
 
   const memo = options.memo ?? null;
-  // A walk over the whole content; a long-running builder walks only the parts that changed (build-memo.ts).
-  const walk = (content: SiteContent, over: (part: object) => readonly string[]) => (memo ? memo.collect(content, over) : [...over(content)]);
+  const setAside = loaded.setAside;
+  // A walk over the whole content; a long-running builder walks only the parts that changed (build-memo.ts). Blocks set
+  // aside (spill.ts) were walked by the threads that set them aside: `also` is what they found.
+  const walk = (content: SiteContent, over: (part: object) => readonly string[], also?: ReadonlySet<string>) => {
+    const found = memo ? memo.collect(content, over) : [...over(content)];
+    return also?.size ? [...new Set([...found, ...also])].sort() : found;
+  };
   const bundle = await phases.run(
     'bundle',
     () => (memo ? memo.once('bundle', () => buildBundles(paths, config.public)) : buildBundles(paths, config.public)),
@@ -140,8 +163,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     'media',
     async () => {
       const cache = path.join(paths.work, 'media');
-      const copied = await copyMedia(walk(loaded.content!, mediaUrlsInContent), loaded.resolveMedia, staging, memo?.media, captions.files);
-      const encoded = await encodeImages(copied, walk(loaded.content!, rasterImages), staging, cache);
+      const copied = await copyMedia(walk(loaded.content!, mediaUrlsInContent, setAside?.media), loaded.resolveMedia, staging, memo?.media, captions.files);
+      const encoded = await encodeImages(copied, walk(loaded.content!, rasterImages, setAside?.raster), staging, cache);
       // The share-card images (README "Share cards"), after the copies they are made from.
       const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
       return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
@@ -154,7 +177,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       [
         ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
         ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
-        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content!.pages, url))),
+        ...media.refused.map(({ url, reason }) =>
+          ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content!.pages, url, setAside && ((page) => ({ ...page, blocks: setAside.blocksOf(page) })))),
+        ),
       ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
     );
   }
@@ -193,7 +218,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           const deps = memo ? payloadDeps(content, built, ctx) : null;
           const known = deps && memo!.knownKey(files.htmlFile, deps);
           let job: PageJob | null = null;
-          const make = () => (job ??= pageJob(pagePayload(content, built, ctx)));
+          const make = () => (job ??= pageJob(pagePayload(content, setAside ? setAside.restore(built, (blocks) => rewriteMediaUrls(blocks, media.urls)) : built, ctx)));
           const key = known ?? index.keyOf(make());
           if (deps) memo!.remember(files.htmlFile, deps, key);
           await take(files, key, make);

@@ -60,7 +60,8 @@ export function startRenderPool(setup: RenderSetup, threads = availableParalleli
   const dispatch = async (jobs: PageJob[]) => {
     while (inFlight.size >= threads * 2) await Promise.race(inFlight);
     check();
-    const done: Promise<void> = piscina!.run(jobs).then(
+    // The payloads' bytes are moved to the thread (render.ts `PageJob`).
+    const done: Promise<void> = piscina!.run(jobs, { transferList: jobs.map((job) => job.payload.buffer) }).then(
       (written) => take(written),
       (error: unknown) => void (failure ??= error),
     );

@@ -37,7 +37,7 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
   const renderPage = pageRenderer(server.render, compileTemplate(setup.template), setup.messages, new Map(setup.chunks));
   const madeFolders = new Set<string>();
   const encoder = new TextEncoder();
-  const write = (file: string, content: string, written: BatchWritten): void => {
+  const write = (file: string, content: string | Uint8Array, written: BatchWritten): void => {
     const full = path.join(setup.dir, file);
     const folder = path.dirname(full);
     if (!madeFolders.has(folder)) {
@@ -45,7 +45,7 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
       madeFolders.add(folder);
     }
     // Encoded first: writeFileSync transcodes a string that holds any character above U+00FF (a dash, a curly quote) several times slower.
-    const bytes = encoder.encode(content);
+    const bytes = typeof content === 'string' ? encoder.encode(content) : content;
     writeFileSync(full, bytes);
     written.bytes += bytes.length;
     written.hashes.push([file, hash('sha256', bytes)]);
@@ -54,7 +54,7 @@ export async function batchRenderer(setup: RenderSetup): Promise<(jobs: PageJob[
     const written: BatchWritten = { bytes: 0, hashes: [] };
     for (const job of jobs) {
       write(job.htmlFile, await renderPage(job), written);
-      if (job.payloadFile) write(job.payloadFile, job.json, written);
+      if (job.payloadFile) write(job.payloadFile, job.payload, written);
     }
     return written;
   };

@@ -94,17 +94,24 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
           () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/${inWorkers ? ' (pages: in the normalise threads)' : ''}`,
         ));
 
-  const { content, issues, newestPage } = await phases.run(
+  const { content, issues, newestPage, setAside } = await phases.run(
     'normalise',
     async () => {
-      if (!inWorkers) return { ...normaliseSite(raw, { strict: options.strict }, options.memo), newestPage: null, threads: 0 };
+      if (!inWorkers) return { ...normaliseSite(raw, { strict: options.strict }, options.memo), newestPage: null, threads: 0, setAside: undefined };
       const worker = await buildWorkerBundle(paths, 'normalise');
-      const read = await normalisePagesInWorkers(worker.file, threadsFrom, { cmsLocales: config.cmsLocales, strict: options.strict, fromCms: raw.source === 'cms' });
-      return { ...normaliseSite(raw, { strict: options.strict }, undefined, read.pages), newestPage: read.newest, threads: read.threads };
+      const read = await normalisePagesInWorkers(worker.file, threadsFrom, {
+        cmsLocales: config.cmsLocales,
+        strict: options.strict,
+        fromCms: raw.source === 'cms',
+        work: paths.work,
+      });
+      const normalised = normaliseSite(raw, { strict: options.strict }, undefined, read.pages, read.setAside.linksOf);
+      read.setAside.settle(normalised.content.pages);
+      return { ...normalised, newestPage: read.newest, threads: read.threads, setAside: read.setAside };
     },
     (r) => {
       const errors = r.issues.filter((i) => i.severity === 'error').length;
-      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads` : ''}`;
+      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads, blocks set aside` : ''}`;
     },
   );
   for (const issue of issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
@@ -117,6 +124,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
   return {
     content,
     issues,
+    setAside,
     timestamp: newest ?? '1970-01-01T00:00:00.000Z',
     resolveMedia: (url) => {
       const relative = mediaCachePath(url, config.cmsUrl);

@@ -50,7 +50,8 @@ export async function recoverInterruptedSwap(dir: string): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (this one counts as not: its own leftovers are from an earlier run). */
+export function isAlive(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);

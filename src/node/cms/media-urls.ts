@@ -5,7 +5,7 @@ import { isRecord } from '../../shared/records.js';
  * unique: any object with a string `url` and a string `mime` (a Strapi media
  * file, flat in Strapi 5 or under `attributes` in Strapi 4) and the `url` of
  * each of its `formats` (thumbnail, small, medium, large). Normalised content
- * has its own walker: `mediaUrlsInContent` (src/node/build/media.ts).
+ * has its own walker: `mediaUrlsInContent` (src/node/build/media-walks.ts).
  */
 export function mediaUrlsInResponses(values: Iterable<unknown>): string[] {
   const urls = new Set<string>();

@@ -18,7 +18,12 @@ const LIST_PAGE = /^(?:(.+)\/)?page\/[1-9]\d*$/;
  * page is unpublished, renamed or never translated. Each is a warning naming
  * where the link is, so the editor finds it; the site still builds.
  */
-export function checkLinkTargets(content: SiteContent, at: (entity: Context['entity'], locale: Locale) => Context, memo?: LinkTargetMemo): void {
+export function checkLinkTargets(
+  content: SiteContent,
+  at: (entity: Context['entity'], locale: Locale) => Context,
+  memo?: LinkTargetMemo,
+  setAside?: (page: Page) => readonly InternalLink[] | undefined,
+): void {
   for (const locale of LOCALES) {
     const ofLocale = content.pages.filter((p) => p.locale === locale);
     const slugs = new Set(ofLocale.map((p) => p.slug));
@@ -29,8 +34,10 @@ export function checkLinkTargets(content: SiteContent, at: (entity: Context['ent
       const list = LIST_PAGE.exec(target);
       return slugs.has(list ? (list[1] ?? HOME_SLUG) : target);
     };
-    const blocks = (ctx: Context, zone: string, list: Block[]) =>
-      list.forEach((block, position) => walk(block.props, { parent: { parent: null, key: zone }, key: position }, within(ctx, { position, component: block.component }), known));
+    const check = (ctx: Context, links: readonly InternalLink[]) => {
+      for (const link of links) if (!known(link.slug)) report(within(ctx, { position: link.position, component: link.component }), link.field, ISSUES.unknownLinkTarget(link.slug));
+    };
+    const blocks = (ctx: Context, zone: string, list: Block[]) => check(ctx, internalLinks(zone, list));
 
     for (const page of ofLocale) {
       const ctx = within(at('page', locale), { slug: page.slug });
@@ -41,7 +48,8 @@ export function checkLinkTargets(content: SiteContent, at: (entity: Context['ent
         continue;
       }
       const issues: Issue[] = [];
-      blocks({ ...ctx, issues }, 'blocks', page.blocks);
+      // A page whose blocks were set aside by a normalise thread (spill.ts) comes with its links.
+      check({ ...ctx, issues }, setAside?.(page) ?? internalLinks('blocks', page.blocks));
       memo?.set(page, { signature, issues });
       ctx.issues.push(...issues);
     }
@@ -55,13 +63,29 @@ export function checkLinkTargets(content: SiteContent, at: (entity: Context['ent
   }
 }
 
-/** Every internal link (`{ kind: 'internal', slug }`) at any depth of a block's props. */
-function walk(value: unknown, at: PathStep, ctx: Context, known: (slug: string) => boolean): void {
-  if (Array.isArray(value)) return value.forEach((item, i) => walk(item, { parent: at, key: i }, ctx, known));
+/** An internal link in a zone's blocks: its slug, and where it is (the block, and the field's path from the zone). */
+export interface InternalLink {
+  slug: string;
+  position: number;
+  component: string;
+  field: string;
+}
+
+/** Every internal link (`{ kind: 'internal', slug }`) at any depth of a zone's blocks' props, in order. */
+export function internalLinks(zone: string, list: readonly Block[]): InternalLink[] {
+  const links: InternalLink[] = [];
+  list.forEach((block, position) =>
+    walk(block.props, { parent: { parent: null, key: zone }, key: position }, (slug, at) => links.push({ slug, position, component: block.component, field: spellPath(at) })),
+  );
+  return links;
+}
+
+function walk(value: unknown, at: PathStep, found: (slug: string, at: PathStep) => void): void {
+  if (Array.isArray(value)) return value.forEach((item, i) => walk(item, { parent: at, key: i }, found));
   if (!isRecord(value)) return;
-  if (value.kind === 'internal' && typeof value.slug === 'string' && !known(value.slug)) report(ctx, spellPath(at), ISSUES.unknownLinkTarget(value.slug));
+  if (value.kind === 'internal' && typeof value.slug === 'string') found(value.slug, at);
   for (const key of Object.keys(value)) {
     const item = value[key];
-    if (item !== null && typeof item === 'object') walk(item, { parent: at, key }, ctx, known);
+    if (item !== null && typeof item === 'object') walk(item, { parent: at, key }, found);
   }
 }

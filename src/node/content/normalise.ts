@@ -1,5 +1,5 @@
-import type { ContentIssue, Locale, SiteContent } from '../../shared/model.js';
-import { checkLinkTargets, type LinkTargetMemo } from './link-targets.js';
+import type { ContentIssue, Locale, Page, SiteContent } from '../../shared/model.js';
+import { checkLinkTargets, type InternalLink, type LinkTargetMemo } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
 import type { Context, Entity, Issue } from './context.js';
@@ -28,9 +28,17 @@ export interface NormaliseResult {
  * model, validated. Never throws for content problems: all of them are
  * collected as issues. Same input → identical output (rule 13). The page
  * entries are read from `raw.pages`, or given already read (`pages`: a large
- * cache's, read in worker threads by normalise-pool.ts), with the same result.
+ * cache's, read in worker threads by normalise-pool.ts), with the same result;
+ * `setAside` gives the internal links of a page whose blocks those threads
+ * set aside (src/node/build/spill.ts).
  */
-export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: NormaliseMemo, pages?: Record<Locale, Iterable<PageEntry>>): NormaliseResult {
+export function normaliseSite(
+  raw: RawSite,
+  options: NormaliseOptions,
+  memo?: NormaliseMemo,
+  pages?: Record<Locale, Iterable<PageEntry>>,
+  setAside?: (page: Page) => readonly InternalLink[] | undefined,
+): NormaliseResult {
   const issues: Issue[] = [];
   const fromCms = raw.source === 'cms';
   const at = (entity: Entity, locale?: Locale): Context =>
@@ -58,7 +66,7 @@ export function normaliseSite(raw: RawSite, options: NormaliseOptions, memo?: No
     modals: perLocale((locale) => part(shallowOrNull(raw.modals[locale], at('modal', locale), 'data'), at('modal', locale), normaliseModals)),
     promoCodes: part(shallowOrNull(raw.promoCodes, at('promo-codes'), 'data'), at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
   };
-  checkLinkTargets(content, at, memo?.linkTargets);
+  checkLinkTargets(content, at, memo?.linkTargets, setAside);
   return { content, issues };
 }
 

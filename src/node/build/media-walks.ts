@@ -1,0 +1,61 @@
+import { declarationOf } from '../../shared/blocks/catalogue.js';
+import type { Field } from '../../shared/blocks/fields.js';
+import type { Block, Media } from '../../shared/model.js';
+import { isMedia, RASTER_MIMES } from '../../shared/media.js';
+import { uploadsInText } from '../cms/media-urls.js';
+
+/*
+ * What the media and captions phases read of normalised content: its media
+ * urls, its raster originals, the captions fields of a block. Apart from
+ * media.ts (which judges files: jsdom) and media-encode.ts (sharp), so the
+ * normalise threads can use them on the blocks they set aside (spill.ts).
+ */
+
+/**
+ * Every media url (originals, formats, uploads inside rich text) referenced anywhere in normalised
+ * content (`Media` values), sorted. Raw CMS responses have their own walker: `mediaUrlsInResponses`.
+ */
+export function mediaUrlsInContent(value: unknown): string[] {
+  const urls = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (typeof node === 'string') uploadsInText(node).forEach((url) => urls.add(url));
+    else if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      if (isMedia(node)) {
+        urls.add(node.url);
+        node.formats.forEach((f) => urls.add(f.url));
+      }
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(value);
+  return [...urls].sort();
+}
+
+/** The CMS urls of the raster originals (JPEG, PNG, WebP) in normalised content, sorted: what gets AVIF and WebP variants. */
+export function rasterImages(value: unknown): string[] {
+  const urls = new Set<string>();
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const media = node as Media;
+    if (media.kind === 'image' && typeof media.url === 'string' && Array.isArray(media.formats) && RASTER_MIMES.has(media.mime)) urls.add(media.url);
+    Object.values(node).forEach(visit);
+  };
+  visit(value);
+  return [...urls].sort();
+}
+
+/** The captions fields of each component, read once from its declaration. */
+const CAPTION_FIELDS = new Map<string, [string, Field][]>();
+
+export function captionFields(block: Block): [string, Field][] {
+  let fields = CAPTION_FIELDS.get(block.component);
+  if (!fields) {
+    fields = Object.entries(declarationOf(block.component, 'block')?.fields ?? {}).filter(([, field]) => field.kind === 'captions');
+    CAPTION_FIELDS.set(block.component, fields);
+  }
+  return fields;
+}

@@ -1,0 +1,156 @@
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Block, Page } from '../../shared/model.js';
+import { isAlive } from '../cms/cache-swap.js';
+import { internalLinks, type InternalLink } from '../content/link-targets.js';
+import type { PageEntry } from '../content/pages.js';
+import type { BuiltPage } from './list-pages.js';
+import { captionFields, mediaUrlsInContent, rasterImages } from './media-walks.js';
+
+/*
+ * A large site's blocks, set aside on disk (docs/architecture.md, "Blocks set
+ * aside"). The normalise threads (normalise-task.ts) write each page's
+ * blocks to a file of their part and keep with the page only the blocks
+ * other pages or phases read; the main thread holds, per page, where its
+ * blocks are, and reads them back once, for its payload. What the build
+ * walks every page's blocks for (media urls, raster originals, internal
+ * links) the threads collect as they set the blocks aside. So the main
+ * thread's memory grows with the pages' metadata, not with their blocks.
+ */
+
+/**
+ * Blocks read across pages or by a phase over the whole content, kept with
+ * their page: the hero (share images: `shareSource`, the home page's for
+ * pages without one), lists and pagination (list pages: `builtPages`), the
+ * booking (a locale's resorts: `resortsOf`), forms (the CSP's form origins:
+ * `formActionOrigins`) and blocks with captions fields (`checkCaptions`).
+ */
+const READ_ACROSS_PAGES = new Set(['blocks.hero', 'blocks.blog-list', 'blocks.pagination', 'blocks.booking', 'blocks.form']);
+
+const readAcrossPages = (block: Block): boolean => READ_ACROSS_PAGES.has(block.component) || captionFields(block).length > 0;
+
+/** What a normalise thread notes of the blocks of a page it set aside: where they are in the part's file (bytes), and their internal links. */
+interface SetAsideNote {
+  offset: number;
+  length: number;
+  links: InternalLink[];
+}
+
+/** What a normalise thread set aside of a part: a note per entry (null: no draft), and the media urls and raster originals of all its blocks. */
+export interface SetAsidePart {
+  notes: (SetAsideNote | null)[];
+  media: string[];
+  raster: string[];
+}
+
+/**
+ * In a normalise thread: writes the blocks of each draft of a part to
+ * `file`, one JSON text after the other, and leaves each draft the blocks
+ * read across pages.
+ */
+export function setAsideBlocks(entries: readonly PageEntry[], file: string): SetAsidePart {
+  const texts: string[] = [];
+  const media = new Set<string>();
+  const raster = new Set<string>();
+  let offset = 0;
+  const notes = entries.map((entry) => {
+    const page = entry.draft?.page;
+    if (!page) return null;
+    const text = JSON.stringify(page.blocks);
+    const length = Buffer.byteLength(text);
+    for (const url of mediaUrlsInContent(page.blocks)) media.add(url);
+    for (const url of rasterImages(page.blocks)) raster.add(url);
+    const note = { offset, length, links: internalLinks('blocks', page.blocks) };
+    texts.push(text);
+    offset += length;
+    page.blocks = page.blocks.filter(readAcrossPages);
+    return note;
+  });
+  writeFileSync(file, texts.join(''));
+  return { notes, media: [...media], raster: [...raster] };
+}
+
+interface Spot {
+  file: string;
+  offset: number;
+  length: number;
+}
+
+const PREFIX = 'blocks-';
+
+/** The main thread's side: where each page's blocks are, and what the threads collected of them. */
+export class SetAsideBlocks {
+  /** Media urls and raster originals of the set-aside blocks (media-walks.ts): the media phase adds them to the content's. */
+  readonly media = new Set<string>();
+  readonly raster = new Set<string>();
+  private notes = new WeakMap<readonly Block[], Spot & { links: InternalLink[] }>();
+  private readonly spots = new Map<string, Spot>();
+  private readonly files = new Map<string, number>();
+
+  private constructor(readonly dir: string) {}
+
+  /** A folder of this process's under `work`; those of processes no longer running are removed (a build killed before its end). */
+  static create(work: string): SetAsideBlocks {
+    for (const name of readdirSync(work, { withFileTypes: true })) {
+      const pid = name.name.startsWith(PREFIX) ? Number(name.name.slice(PREFIX.length)) : NaN;
+      if (name.isDirectory() && Number.isInteger(pid) && !isAlive(pid)) rmSync(path.join(work, name.name), { recursive: true, force: true });
+    }
+    const dir = path.join(work, `${PREFIX}${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    return new SetAsideBlocks(dir);
+  }
+
+  /** The file a thread writes a part's blocks to. */
+  fileOf(locale: string, part: number): string {
+    return path.join(this.dir, `${locale}-${part}.json`);
+  }
+
+  /** Takes note of a part's entries as they come back from its thread. */
+  add(file: string, entries: readonly PageEntry[], part: SetAsidePart): void {
+    for (const url of part.media) this.media.add(url);
+    for (const url of part.raster) this.raster.add(url);
+    entries.forEach((entry, i) => {
+      const note = part.notes[i];
+      if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note });
+    });
+  }
+
+  /** The internal links of a page's set-aside blocks, for the link check (link-targets.ts), until `settle`. */
+  readonly linksOf = (page: Page): readonly InternalLink[] | undefined => this.notes.get(page.blocks)?.links;
+
+  /** Once the content is normalised: each page's blocks are found by its path (the media phase rewrites pages into new objects). */
+  settle(pages: readonly Page[]): void {
+    for (const page of pages) {
+      const note = this.notes.get(page.blocks);
+      if (note) this.spots.set(page.path, { file: note.file, offset: note.offset, length: note.length });
+    }
+    this.notes = new WeakMap();
+  }
+
+  /** A page's blocks, all of them: read back when they were set aside. */
+  blocksOf(page: Pick<Page, 'path' | 'blocks'>): Block[] {
+    const spot = this.spots.get(page.path);
+    if (!spot) return page.blocks;
+    let fd = this.files.get(spot.file);
+    if (fd === undefined) this.files.set(spot.file, (fd = openSync(spot.file, 'r')));
+    const bytes = Buffer.allocUnsafe(spot.length);
+    readSync(fd, bytes, 0, spot.length, spot.offset);
+    return JSON.parse(bytes.toString('utf8')) as Block[];
+  }
+
+  /** A page to render with all its blocks (`rewrite`: the media phase's urls, as the rest of the content has them). */
+  restore(built: BuiltPage, rewrite: (blocks: Block[]) => Block[]): BuiltPage {
+    if (!this.spots.has(built.source.path)) return built;
+    const blocks = rewrite(this.blocksOf(built.source));
+    const source = { ...built.source, blocks };
+    return { page: built.page === built.source ? source : { ...built.page, blocks }, source, n: built.n };
+  }
+
+  /** Closes the files and removes the folder. */
+  close(): void {
+    for (const fd of this.files.values()) closeSync(fd);
+    this.files.clear();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
