@@ -12,7 +12,7 @@ import { PhaseRecorder } from '../../src/node/build/task.js';
 import { CACHE_PART_ENTRIES, cacheFileTexts, partName, readCache } from '../../src/node/cms/cache.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { normaliseSite } from '../../src/node/content/normalise.js';
-import { runBuild } from '../../src/node/build/pipeline.js';
+import { ContentValidationError, runBuild } from '../../src/node/build/pipeline.js';
 import { buildSite, tempPaths } from '../support/build-site.js';
 import { firstDifference, siteTexts } from '../support/compare-sites.js';
 import { startFakeStrapi } from '../support/fake-strapi.js';
@@ -133,6 +133,9 @@ describe('normalise workers (a cache in parts)', () => {
     expect(loaded.timestamp).toBe('2026-07-09T10:00:00.000Z');
     expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
     loaded.setAside!.close();
+    // A build that stops (the content has errors: a bad slug, entries too deep) leaves nothing set aside behind.
+    await expect(buildSite(dir)).rejects.toThrow(ContentValidationError);
+    expect(existsSync(path.join(paths.work, `blocks-${process.pid}`))).toBe(false);
   });
 
   it('build the bundled content, its pages in parts, into the site the main thread builds from it whole (blocks set aside and read back)', async () => {

@@ -1,0 +1,77 @@
+// @vitest-environment node
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Block, Media, Page } from '../../shared/model.js';
+import type { PageEntry } from '../content/pages.js';
+import { SetAsideBlocks, setAsideBlocks } from './spill.js';
+
+const image = (url: string): Media => ({ kind: 'image', url, mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [] });
+const block = (component: string, key: string, props: Record<string, unknown>): Block => ({ component, name: component, key, countries: null, props });
+
+function entry(slug: string, blocks: Block[]): PageEntry {
+  const page = { locale: 'en', slug, path: `/${slug}`, blocks } as Page;
+  return { draft: { page, rawId: null, rawDocumentId: null, translations: [] }, issues: [], index: 0 };
+}
+
+let work: string;
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+describe('blocks set aside (spill.ts)', () => {
+  it('keep with each page only the blocks read across pages, note what the rest hold, and give them all back, in order', () => {
+    work = mkdtempSync(path.join(tmpdir(), 'marea-spill-'));
+    const store = SetAsideBlocks.create(work);
+    const blocks = [
+      block('blocks.hero', '0', { title: 'Hola', media: image('/uploads/hero.jpg') }),
+      block('blocks.wysiwyg', '1', { body: '<p>Un texto – con “comillas” <img src="/uploads/inline.png"></p>' }),
+      block('blocks.carousel', '2', { slides: [{ link: { kind: 'internal', slug: 'rooms', label: 'Rooms' }, media: image('/uploads/slide.jpg') }] }),
+      block('blocks.booking', '3', { resorts: [{ code: 'TUL' }] }),
+    ];
+    const entries = [entry('a', structuredClone(blocks)), { draft: null, issues: [], index: 1 }, entry('b', [])];
+    const file = store.fileOf('en', 1);
+    const part = setAsideBlocks(entries, file);
+
+    expect(entries[0]!.draft!.page.blocks.map((b) => b.component)).toEqual(['blocks.hero', 'blocks.booking']);
+    expect(part.notes[1]).toBeNull();
+    expect(part.notes[0]!.links).toEqual([{ slug: 'rooms', position: 2, component: 'blocks.carousel', field: 'blocks[2].slides[0].link' }]);
+    expect(part.media.sort()).toEqual(['/uploads/hero.jpg', '/uploads/inline.png', '/uploads/slide.jpg']);
+    expect(part.raster.sort()).toEqual(['/uploads/hero.jpg', '/uploads/slide.jpg']);
+
+    store.add(file, entries, part);
+    const [a, b] = [entries[0]!.draft!.page, entries[2]!.draft!.page];
+    expect(store.linksOf(a)).toEqual(part.notes[0]!.links);
+    expect(store.media).toEqual(new Set(part.media));
+    store.settle([a, b]);
+    // Read back by path, byte for byte (the dash and the quotes are several bytes each in UTF-8).
+    expect(store.blocksOf(a)).toEqual(blocks);
+    expect(store.blocksOf(b)).toEqual([]);
+    // A page nobody set aside has its own blocks.
+    const other = { path: '/other', blocks: [blocks[0]!] };
+    expect(store.blocksOf(other)).toBe(other.blocks);
+
+    // A page to render gets all its blocks, the media phase's rewrite applied; a list page (n ≥ 2) shares them.
+    const rewrite = (list: Block[]) => list.map((x) => ({ ...x, key: `${x.key}!` }));
+    const restored = store.restore({ page: a, source: a, n: 1 }, rewrite);
+    expect(restored.page).toBe(restored.source);
+    expect(restored.page.blocks.map((x) => x.key)).toEqual(['0!', '1!', '2!', '3!']);
+    const listPage = { ...a, path: '/a/page/2' };
+    const second = store.restore({ page: listPage, source: a, n: 2 }, rewrite);
+    expect(second.page.path).toBe('/a/page/2');
+    expect(second.page.blocks).toBe(second.source.blocks);
+
+    store.close();
+    expect(existsSync(store.dir)).toBe(false);
+  });
+
+  it("remove the folders of builds no longer running (killed before their end), never a running one's", () => {
+    work = mkdtempSync(path.join(tmpdir(), 'marea-spill-'));
+    // No process has this pid (above Linux's pid_max); the parent of this test runs.
+    mkdirSync(path.join(work, 'blocks-99999999'));
+    mkdirSync(path.join(work, `blocks-${process.ppid}`));
+    mkdirSync(path.join(work, 'bundle'));
+    const store = SetAsideBlocks.create(work);
+    expect(readdirSync(work).sort()).toEqual([`blocks-${process.pid}`, `blocks-${process.ppid}`, 'bundle'].sort());
+    store.close();
+  });
+});
