@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheFileTexts } from '../cms/cache.js';
+import { CACHE_PART_ENTRIES, cacheFileTexts, cachePartText } from '../cms/cache.js';
 
 /** A 1×1 JPEG: the benchmark measures the generator, not image bytes. */
 const PIXEL_JPEG = Buffer.from(
@@ -146,7 +146,7 @@ export async function writeSyntheticContent(dir: string, slugs: number): Promise
   ).entries()) {
     const w = new Words(seededRandom(780_000 + index + 1), WORDS[lang]);
     const all = ['home', ...names];
-    const data = all.map((slug, i) => ({
+    const entry = (slug: string, i: number) => ({
       id: i + 1 + index * all.length,
       documentId: `doc${String(i).padStart(20, '0')}`,
       locale: cms,
@@ -158,9 +158,19 @@ export async function writeSyntheticContent(dir: string, slugs: number): Promise
       blocks: blocks(w, lang, names, pool),
       updatedAt: '2026-05-01T00:00:00.000Z',
       publishedAt: '2026-05-01T00:00:00.000Z',
-    }));
-    const meta = { pagination: { page: 1, pageSize: 100, pageCount: 1, total: data.length } };
-    for (const [file, text] of cacheFileTexts(`pages.${cms}.json`, { data, meta })) await writeFile(path.join(dir, 'api', file), text);
+    });
+    const meta = { pagination: { page: 1, pageSize: 100, pageCount: 1, total: all.length } };
+    const name = `pages.${cms}.json`;
+    // A part at a time, in order (the words come from one seeded sequence): only one part's entries are in memory.
+    const parts = Math.ceil(all.length / CACHE_PART_ENTRIES);
+    if (parts === 1) await writeFile(path.join(dir, 'api', name), cacheFileTexts(name, { data: all.map(entry), meta }).get(name)!);
+    else
+      for (let part = 1; part <= parts; part += 1) {
+        const first = (part - 1) * CACHE_PART_ENTRIES;
+        const data = all.slice(first, first + CACHE_PART_ENTRIES).map((slug, i) => entry(slug, first + i));
+        const [file, text] = cachePartText(name, part, parts, { data, meta });
+        await writeFile(path.join(dir, 'api', file), text);
+      }
     const link = (label: string, slug: string) => ({ label, slug });
     const layout = {
       header: [

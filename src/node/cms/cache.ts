@@ -62,14 +62,23 @@ export const partName = (file: string, part: number) => file.replace(/\.json$/, 
 
 /** A response as the text of its cache files (file name → text): one file, or parts when `data` is a longer list. */
 export function cacheFileTexts(name: string, response: unknown, indent?: number): Map<string, string> {
-  const text = (value: unknown) => `${JSON.stringify(value, null, indent)}\n`;
   const body = response as { data?: unknown; meta?: Record<string, unknown> };
-  if (!Array.isArray(body?.data) || body.data.length <= CACHE_PART_ENTRIES) return new Map([[name, text(response)]]);
-  const parts = Math.ceil(body.data.length / CACHE_PART_ENTRIES);
-  const slice = (part: number) => (body.data as unknown[]).slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES);
-  const files = new Map([[name, text({ ...body, data: slice(1), meta: { ...body.meta, cacheParts: parts } })]]);
-  for (let part = 2; part <= parts; part += 1) files.set(partName(name, part), text({ data: slice(part), meta: { cacheOffset: (part - 1) * CACHE_PART_ENTRIES } }));
-  return files;
+  if (!Array.isArray(body?.data) || body.data.length <= CACHE_PART_ENTRIES) return new Map([[name, `${JSON.stringify(response, null, indent)}\n`]]);
+  const data = body.data;
+  const parts = Math.ceil(data.length / CACHE_PART_ENTRIES);
+  return new Map(
+    Array.from({ length: parts }, (_, i) => cachePartText(name, i + 1, parts, { ...body, data: data.slice(i * CACHE_PART_ENTRIES, (i + 1) * CACHE_PART_ENTRIES) }, indent)),
+  );
+}
+
+/**
+ * Part `part` of `parts` of a list response as its cache file and text, `body` holding that part's
+ * entries: part 1 keeps the response's other fields and says how many parts there are, the others
+ * name their first entry. For a writer that makes a long list a part at a time (the bench's content).
+ */
+export function cachePartText(name: string, part: number, parts: number, body: { data: unknown[]; meta?: Record<string, unknown> }, indent?: number): [file: string, text: string] {
+  const value = part === 1 ? { ...body, meta: { ...body.meta, cacheParts: parts } } : { data: body.data, meta: { cacheOffset: (part - 1) * CACHE_PART_ENTRIES } };
+  return [part === 1 ? name : partName(name, part), `${JSON.stringify(value, null, indent)}\n`];
 }
 
 async function readData(file: string, required: boolean): Promise<unknown> {
