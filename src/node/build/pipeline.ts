@@ -111,7 +111,7 @@ export async function releaseId(config: Config, paths: ProjectPaths): Promise<st
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // V8 allocates objects from a site whose objects lived long straight in the old generation. Sites that made the content
   // (normalise, the media rewrite) make each page's payload too, which dies at once: that garbage then piled up to 1.1 GB
-  // between full collections at 50,000 pages. Without pretenuring it dies young (docs/performance.md, "Pretenuring").
+  // between full collections at 50,000 pages. Without pretenuring it dies young (docs/performance.md, "Blocks set aside").
   setFlagsFromString('--no-allocation-site-pretenuring');
   const { paths } = options;
   const log = options.log ?? ((line: string) => console.log(line));

@@ -91,6 +91,7 @@ export class SetAsideBlocks {
 
   /** A folder of this process's under `work`; those of processes no longer running are removed (a build killed before its end). */
   static create(work: string): SetAsideBlocks {
+    mkdirSync(work, { recursive: true });
     for (const name of readdirSync(work, { withFileTypes: true })) {
       const pid = name.name.startsWith(PREFIX) ? Number(name.name.slice(PREFIX.length)) : NaN;
       if (name.isDirectory() && Number.isInteger(pid) && !isAlive(pid)) rmSync(path.join(work, name.name), { recursive: true, force: true });
