@@ -1,4 +1,5 @@
-import { cp, readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { buildSite, tempPaths } from '../support/build-site.js';
 import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
 import { sendJson, startTestServer } from '../support/test-server.js';
 import { MalformedResponseError } from '../../src/node/cms/malformed-response-error.js';
+import { ContentValidationError } from '../../src/node/build/pipeline.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/site');
 let strapi: FakeStrapi;
@@ -36,6 +38,34 @@ describe('build against a Strapi-5-compatible server (content contract, "Endpoin
     const cached = JSON.parse(await readFile(path.join(paths.contentCache, 'api/pages.en.json'), 'utf8'));
     expect(cached.data).toHaveLength(4);
     expect((await listFiles(path.join(paths.contentCache, 'uploads'))).length).toBeGreaterThan(0);
+  });
+
+  it("leaves nothing of its crawl behind, built or stopped by content errors, and removes what a killed build's crawl left", async () => {
+    const paths = await tempPaths();
+    const own = path.join(paths.work, `crawl-${process.pid}`);
+    // A build killed mid-crawl (no process has this pid: above Linux's pid_max) left its downloads.
+    const killed = path.join(paths.work, 'crawl-99999999');
+    await mkdir(path.join(killed, 'uploads'), { recursive: true });
+    const env = { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' };
+    await buildSite(null, { paths, env });
+    expect(existsSync(killed)).toBe(false);
+    expect(existsSync(own)).toBe(false);
+
+    const broken = await mkdtemp(path.join(tmpdir(), 'marea-cms-broken-'));
+    const bad = await startFakeStrapi(broken);
+    try {
+      await cp(FIXTURE, broken, { recursive: true });
+      const file = path.join(broken, 'api', 'pages.en.json');
+      const pages = JSON.parse(await readFile(file, 'utf8')) as { data: { slug: string }[] };
+      pages.data[0]!.slug = 'Not A Slug';
+      await writeFile(file, JSON.stringify(pages));
+      await expect(buildSite(null, { paths: await tempPaths(), env: { ...env, CMS_URL: bad.url } })).rejects.toThrow(ContentValidationError);
+      expect(bad.requests.some((r) => r.includes('/uploads/'))).toBe(true);
+      expect(existsSync(own)).toBe(false);
+    } finally {
+      await bad.close();
+      await rm(broken, { recursive: true, force: true });
+    }
   });
 
   it('an unreachable CMS builds from the cache and says so loudly; strict mode fails instead', async () => {

@@ -26,7 +26,16 @@ export const WORKERS = {
   /** The normalise workers (normalise-pool.ts): a large cache's pages, read and normalised. */
   normalise: {
     entry: 'src/node/build/normalise-task.ts',
-    inputs: ['src/node/build/normalise-task.ts', 'src/node/build/spill.ts', 'src/node/build/media-walks.ts', 'src/node/content', 'src/node/cms', 'src/shared', 'package-lock.json'],
+    inputs: [
+      'src/node/build/normalise-task.ts',
+      'src/node/build/spill.ts',
+      'src/node/build/media-walks.ts',
+      'src/node/platform/leftovers.ts',
+      'src/node/content',
+      'src/node/cms',
+      'src/shared',
+      'package-lock.json',
+    ],
     // recheck finds its own files from its module's URL (synckit): imported from node_modules, by absolute URL, not bundled.
     external: ['recheck'],
   },

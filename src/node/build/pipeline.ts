@@ -40,6 +40,8 @@ export interface LoadedContent {
   resolveMedia: (url: string) => string;
   /** A large site's blocks, set aside by the normalise threads: `content.pages` keep those read across pages (spill.ts). */
   setAside?: SetAsideBlocks;
+  /** Called when the build ends, published or not: removes what loading left on disk (a crawl's downloads, blocks set aside). */
+  release?: () => void;
   /** Called once the build has validated, e.g. to refresh `content-cache/` from a crawl. */
   commit?: () => Promise<void>;
   describe: string;
@@ -123,7 +125,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   try {
     return await buildLoaded(options, loaded, phases, log);
   } finally {
-    loaded.setAside?.close();
+    loaded.release?.();
   }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.js';
@@ -16,6 +16,7 @@ import { formatIssue } from '../content/report.js';
 import type { LoadedContent } from './pipeline.js';
 import { buildWorkerBundle } from './bundle.js';
 import { normalisePagesInWorkers, pagesInParts } from './normalise-pool.js';
+import { removeLeftovers } from '../platform/leftovers.js';
 import type { ProjectPaths } from './paths.js';
 import type { Logger, PhaseRecorder } from './task.js';
 
@@ -38,6 +39,9 @@ export interface SourceOptions {
   cmsClient?: Pick<CmsClientOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
 }
 
+/** The folder a crawl downloads media into, `.marea/crawl-<pid>`, until the build ends. */
+const CRAWL_PREFIX = 'crawl-';
+
 /** A CMS that cannot be reached (as opposed to one that answers wrongly, which always fails). */
 function isUnreachable(error: unknown): boolean {
   const cause = error instanceof AggregateError ? error.errors[0] : error;
@@ -57,7 +61,9 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
 
   if (config.cmsUrl && !options.contentDir && !options.raw) {
     const cmsUrl = config.cmsUrl;
-    const dir = path.join(paths.work, `crawl-${process.pid}`);
+    // What a build that was killed or failed left of its crawl goes first (platform/leftovers.ts).
+    removeLeftovers(paths.work, CRAWL_PREFIX);
+    const dir = path.join(paths.work, `${CRAWL_PREFIX}${process.pid}`);
     try {
       crawled = await phases.run(
         'crawl',
@@ -125,6 +131,10 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     content,
     issues,
     setAside,
+    release: () => {
+      setAside?.close();
+      if (crawled) rmSync(crawled.dir, { recursive: true, force: true });
+    },
     timestamp: newest ?? '1970-01-01T00:00:00.000Z',
     resolveMedia: (url) => {
       const relative = mediaCachePath(url, config.cmsUrl);
@@ -134,7 +144,6 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     commit: crawled
       ? async () => {
           await crawled.commit();
-          await rm(crawled.dir, { recursive: true, force: true });
           log(`  ✓ content-cache/ refreshed from the CMS`);
         }
       : undefined,

@@ -1,7 +1,7 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Block, Page } from '../../shared/model.js';
-import { isAlive } from '../cms/cache-swap.js';
+import { removeLeftovers } from '../platform/leftovers.js';
 import { internalLinks, type InternalLink } from '../content/link-targets.js';
 import type { PageEntry } from '../content/pages.js';
 import type { BuiltPage } from './list-pages.js';
@@ -89,16 +89,11 @@ export class SetAsideBlocks {
 
   private constructor(readonly dir: string) {}
 
-  /** A folder of this process's under `work`; those of processes no longer running are removed (a build killed before its end). */
+  /** A folder of this process's under `work`, new; those of processes no longer running (a build killed before its end) and its own earlier one are removed first. */
   static create(work: string): SetAsideBlocks {
-    mkdirSync(work, { recursive: true });
-    for (const name of readdirSync(work, { withFileTypes: true })) {
-      const pid = name.name.startsWith(PREFIX) ? Number(name.name.slice(PREFIX.length)) : NaN;
-      if (name.isDirectory() && Number.isInteger(pid) && !isAlive(pid)) rmSync(path.join(work, name.name), { recursive: true, force: true });
-    }
+    removeLeftovers(work, PREFIX);
     const dir = path.join(work, `${PREFIX}${process.pid}`);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir);
     return new SetAsideBlocks(dir);
   }
 

@@ -1,5 +1,6 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isAlive } from '../platform/leftovers.js';
 
 /**
  * Directory swap for the content cache. POSIX has no atomic exchange of two
@@ -47,17 +48,6 @@ export async function recoverInterruptedSwap(dir: string): Promise<void> {
   if (!hasDir && old) await rename(join(parent, old.entry), dir);
   for (const { entry } of leftovers) {
     if (entry !== old?.entry || hasDir) await rm(join(parent, entry), { recursive: true, force: true });
-  }
-}
-
-/** Whether a process runs (this one counts as not: its own leftovers are from an earlier run). */
-export function isAlive(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
