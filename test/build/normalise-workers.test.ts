@@ -229,6 +229,13 @@ describe('normalise workers (a cache in parts)', () => {
       const [a, b] = [await siteTexts(crawled.paths.dist), await siteTexts(inHand.dist)];
       expect(a.size).toBeGreaterThan(CACHE_PART_ENTRIES);
       expect(firstDifference(a, b, [])).toBeNull();
+
+      // The CMS now has a page with a bad slug: the build stops, and its next cache goes with it; the cache in place is unchanged.
+      const cached = await readFile(path.join(cache, 'api', 'pages.en.part-2.json'), 'utf8');
+      await writeFile(path.join(site, 'api', 'pages.en.json'), JSON.stringify({ data: [...en, entry(9999, 'en', 'Bad Slug')] }));
+      await expect(buildSite(null, { paths: crawled.paths, now, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } })).rejects.toThrow(ContentValidationError);
+      expect((await readdir(path.dirname(cache))).filter((name) => name.startsWith(`${path.basename(cache)}.`))).toEqual([]);
+      expect(await readFile(path.join(cache, 'api', 'pages.en.part-2.json'), 'utf8')).toBe(cached);
     } finally {
       await strapi.close();
       await rm(site, { recursive: true, force: true });

@@ -133,7 +133,8 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     setAside,
     release: () => {
       setAside?.close();
-      if (crawled) rmSync(crawled.dir, { recursive: true, force: true });
+      // The crawl's downloads, and the next cache of a large site when the build stopped before swapping it in.
+      for (const dir of [crawled?.dir, crawled?.pagesDir]) if (dir) rmSync(dir, { recursive: true, force: true });
     },
     timestamp: newest ?? '1970-01-01T00:00:00.000Z',
     resolveMedia: (url) => {

@@ -207,7 +207,8 @@ export async function writeCacheAtomically(
 
 /**
  * A cache written beside `dir` (`dir.tmp-<pid>`, content-cache/ layout) and not yet in place: `swapIn` puts it
- * there. One never swapped in (a build that failed) is removed by the next write (`recoverInterruptedSwap`).
+ * there. One never swapped in is removed by the build that wrote it when it stops (source.ts), or, when that build
+ * was killed, by the next write (`recoverInterruptedSwap`).
  */
 export interface PreparedCache {
   dir: string;
