@@ -111,10 +111,6 @@ export async function releaseId(config: Config, paths: ProjectPaths): Promise<st
  * last phase, and only when every earlier one succeeded.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  // V8 allocates objects from a site whose objects lived long straight in the old generation. Sites that made the content
-  // (normalise, the media rewrite) make each page's payload too, which dies at once: that garbage then piled up to 1.1 GB
-  // between full collections at 50,000 pages. Without pretenuring it dies young (docs/performance.md, "Blocks set aside").
-  setFlagsFromString('--no-allocation-site-pretenuring');
   const { paths } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const phases = new PhaseRecorder(log);
@@ -122,6 +118,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   // `loaded.content` is let go once its media urls are rewritten (below): only the rewritten content is kept through render.
   const loaded: Omit<LoadedContent, 'content'> & { content: SiteContent | null } = await options.load(phases);
+  // A large site (its blocks set aside): V8 allocates objects from a site whose objects lived long straight in the old
+  // generation, and the sites that make the content (the media rewrite) make each page's payload too, which dies at
+  // once: that garbage piled up to 1.1 GB between full collections at 50,000 pages. Without pretenuring it dies young.
+  // A small build keeps it: its long-lived objects (Vite's, the content) are then copied less (docs/performance.md,
+  // "Blocks set aside").
+  if (loaded.setAside) setFlagsFromString('--no-allocation-site-pretenuring');
   try {
     return await buildLoaded(options, loaded, phases, log);
   } finally {
