@@ -93,7 +93,7 @@ export async function normalisePagesInWorkers(
         if (part > 1) checkCachePart(file, part, before, done.offset);
         before += done.count;
         for (const entry of done.entries) entries.push(entry);
-        setAside.add(setAside.fileOf(locale, part), done.entries, done.setAside);
+        setAside.add(locale, part, done.entries, done.setAside);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
       }
       pages[locale] = entries;

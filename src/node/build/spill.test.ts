@@ -38,7 +38,7 @@ describe('blocks set aside (spill.ts)', () => {
     expect(part.media.sort()).toEqual(['/uploads/hero.jpg', '/uploads/inline.png', '/uploads/slide.jpg']);
     expect(part.raster.sort()).toEqual(['/uploads/hero.jpg', '/uploads/slide.jpg']);
 
-    store.add(file, entries, part);
+    store.add('en', 1, entries, part);
     const [a, b] = [entries[0]!.draft!.page, entries[2]!.draft!.page];
     expect(store.linksOf(a)).toEqual(part.notes[0]!.links);
     expect(store.media).toEqual(new Set(part.media));

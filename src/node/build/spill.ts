@@ -102,12 +102,13 @@ export class SetAsideBlocks {
     return path.join(this.dir, `${locale}-${part}.json`);
   }
 
-  /** Takes note of a part's entries as they come back from its thread. */
-  add(file: string, entries: readonly PageEntry[], part: SetAsidePart): void {
-    for (const url of part.media) this.media.add(url);
-    for (const url of part.raster) this.raster.add(url);
+  /** Takes note of a part's entries as they come back from its thread (which wrote `fileOf(locale, part)`). */
+  add(locale: string, part: number, entries: readonly PageEntry[], setAside: SetAsidePart): void {
+    const file = this.fileOf(locale, part);
+    for (const url of setAside.media) this.media.add(url);
+    for (const url of setAside.raster) this.raster.add(url);
     entries.forEach((entry, i) => {
-      const note = part.notes[i];
+      const note = setAside.notes[i];
       if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note });
     });
   }
