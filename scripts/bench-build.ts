@@ -12,17 +12,22 @@
  * content again from scratch into another folder and fails unless both
  * sites are byte-identical. The first run builds the Vite bundles (cached by
  * code hash); `--cold` clears that cache first so the bundle time is included.
+ * `--floor` then measures, on the site built, the least a page costs under
+ * the specification whatever the engine (src/node/bench/floor.ts): its bytes
+ * with no markup, and React's render and the sanitiser's pass on one thread.
  */
 import '../src/node/platform/require-project-node.js';
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCache } from '../src/node/cms/cache.js';
 import type { RawSite } from '../src/node/cms/raw.js';
 import { loadConfig } from '../src/node/config/env.js';
+import { measureFloor, type Floor } from '../src/node/bench/floor.js';
 import { BuildMemo } from '../src/node/build/build-memo.js';
+import { buildBundles } from '../src/node/build/bundle.js';
 import { listFiles } from '../src/node/build/hash.js';
 import { projectPaths, ROOT, type ProjectPaths } from '../src/node/build/paths.js';
 import { settleBackgroundWork } from '../src/node/build/publish.js';
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     touch: { type: 'string', default: '0' },
     verify: { type: 'boolean', default: false },
     cold: { type: 'boolean', default: false },
+    floor: { type: 'boolean', default: false },
   },
 });
 const slugs = Number(values.pages);
@@ -151,6 +157,21 @@ if (values.verify) {
   console.log(verified ? `verify: the incremental site is byte-identical to a fresh build (${a.length} files)` : `✗ verify: differs from a fresh build: ${differing.join(', ')}`);
 }
 
+let floor: Floor | null = null;
+if (values.floor) {
+  // The bundles the build used (cached by code hash): the SSR bundle's own render.
+  const { server } = await buildBundles(paths, config.public);
+  floor = await measureFloor(paths.dist, server.render);
+  const threads = availableParallelism();
+  const best = threads / (floor.ms.total / 1000);
+  console.log(
+    `floor a page (${floor.pages} pages; no markup but the images'): ${formatBytes(floor.bytes.total)} = text ${formatBytes(floor.bytes.text)} + its <main>'s text again in the payload ${formatBytes(floor.bytes.payloadText)} (rule 18; the payload as written: ${formatBytes(floor.bytes.payload)}) ` +
+      `+ messages ${formatBytes(floor.bytes.messages)} (rule 11) + lang, title, canonical and hreflang ${formatBytes(floor.bytes.head)} (rule 12) + images, one modern format ${formatBytes(floor.bytes.images)}\n` +
+      `floor CPU a page (${floor.timedPages} pages, one thread): React's render ${floor.ms.render.toFixed(2)} ms + sanitising its rich text ${floor.ms.sanitise.toFixed(2)} ms ` +
+      `= ${floor.ms.total.toFixed(2)} ms: at most ${best.toFixed(0)} pages/s on ${threads} threads, ${((result.pages / best) * 1000).toFixed(0)} ms for these ${result.pages} pages`,
+  );
+}
+
 const report = {
   slugs,
   pages: result.pages,
@@ -165,6 +186,7 @@ const report = {
   phases: result.timings.map((t) => ({ name: t.name, ms: Math.round(t.ms), peakRssMb: phasePeaks.find((p) => p.line === t.name)?.peakRssMb ?? null })),
   incremental: incremental.map((r) => ({ ms: Math.round(r.ms), rendered: r.rendered })),
   verified,
+  floor,
   cpus: cpus().length,
   node: process.version,
 };
