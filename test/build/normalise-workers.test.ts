@@ -89,7 +89,7 @@ async function fromWorkers(target: string) {
   try {
     const result = normaliseSite(await readCache(target, LOCALES, { pages: false }), { strict: false }, undefined, read.pages, read.setAside.linksOf);
     read.setAside.settle(result.content.pages);
-    return { ...result, content: { ...result.content, pages: result.content.pages.map((page) => ({ ...page, blocks: read.setAside.blocksOf(page) })) } };
+    return { ...result, content: { ...result.content, pages: result.content.pages.map((page) => read.setAside.withBlocks(page)) } };
   } finally {
     read.setAside.close();
   }
@@ -106,7 +106,7 @@ describe('normalise workers (a cache in parts)', () => {
     read.setAside.settle(actual.content.pages);
     // Each page keeps the blocks read across pages (none here); all of them are read back from where they were set aside.
     expect(actual.content.pages.every((page) => page.blocks.length === 0)).toBe(true);
-    expect(actual.content.pages.map((page) => ({ ...page, blocks: read.setAside.blocksOf(page) }))).toEqual(expected.content.pages);
+    expect(actual.content.pages.map((page) => read.setAside.withBlocks(page))).toEqual(expected.content.pages);
     read.setAside.close();
     expect(existsSync(read.setAside.dir)).toBe(false);
     expect({ ...actual.content, pages: [] }).toEqual({ ...expected.content, pages: [] });

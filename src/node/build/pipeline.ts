@@ -186,9 +186,7 @@ async function buildLoaded(
       [
         ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
         ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
-        ...media.refused.map(({ url, reason }) =>
-          ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content!.pages, url, setAside && ((page) => ({ ...page, blocks: setAside.blocksOf(page) })))),
-        ),
+        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content!.pages, url, setAside && ((page) => setAside.withBlocks(page))))),
       ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
     );
   }

@@ -136,12 +136,16 @@ export class SetAsideBlocks {
     return JSON.parse(bytes.toString('utf8')) as Block[];
   }
 
-  /** A page to render with all its blocks (`rewrite`: the media phase's urls, as the rest of the content has them). */
+  /** A page with all its blocks, or the page itself when none were set aside (`rewrite`: the media phase's urls, as the rest of the content has them). */
+  withBlocks<P extends Pick<Page, 'path' | 'blocks'>>(page: P, rewrite: (blocks: Block[]) => Block[] = (blocks) => blocks): P {
+    return this.spots.has(page.path) ? { ...page, blocks: rewrite(this.blocksOf(page)) } : page;
+  }
+
+  /** A page to render with all its blocks (`withBlocks`), its list page's copy too. */
   restore(built: BuiltPage, rewrite: (blocks: Block[]) => Block[]): BuiltPage {
-    if (!this.spots.has(built.source.path)) return built;
-    const blocks = rewrite(this.blocksOf(built.source));
-    const source = { ...built.source, blocks };
-    return { page: built.page === built.source ? source : { ...built.page, blocks }, source, n: built.n };
+    const source = this.withBlocks(built.source, rewrite);
+    if (source === built.source) return built;
+    return { page: built.page === built.source ? source : { ...built.page, blocks: source.blocks }, source, n: built.n };
   }
 
   /** Closes the files and removes the folder. */
