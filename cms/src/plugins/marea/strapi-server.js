@@ -48,4 +48,5 @@ function compose(parts) {
 }
 
 module.exports = compose(load());
-module.exports.compose = compose;
+// Not enumerable: Strapi refuses a plugin export with keys it does not know.
+Object.defineProperty(module.exports, 'compose', { value: compose, enumerable: false });
