@@ -52,25 +52,44 @@ async function ensureAccess(strapi) {
   const old = await strapi.db.query('admin::api-token').findOne({ where: { name: TOKEN_NAME } });
   if (old) await tokens.revoke(old.id);
   const created = await tokens.create({ name: TOKEN_NAME, description: 'Read-only token of the Marea build (find and findOne).', type: 'read-only', lifespan: null });
-  const access = { adminEmail: ADMIN_EMAIL, adminPassword, token: created.accessKey };
+  // Kept: what the plugin saved in the same file (its report token, cms/src/plugins/marea/server/parts/reports.js).
+  const access = { ...saved, adminEmail: ADMIN_EMAIL, adminPassword, token: created.accessKey };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
   return access;
 }
 
-/** Replaces `{ $media }` and `{ $document }` references by the uploaded file's id and the created document's documentId. */
+/** Marks a `{ $document }` reference to a document the seed skipped: left out of the relation it was in. */
+const SKIPPED = Symbol('skipped document');
+
+/**
+ * Replaces `{ $media }` and `{ $document }` references by the uploaded file's
+ * id and the created document's documentId; a reference to a document the
+ * seed had to skip is left out (the relation keeps the others).
+ */
 function resolve(value, media, documents) {
-  if (Array.isArray(value)) return value.map((item) => resolve(item, media, documents));
+  if (Array.isArray(value)) return value.map((item) => resolve(item, media, documents)).filter((item) => item !== SKIPPED);
   if (value === null || typeof value !== 'object') return value;
   if (typeof value.$media === 'string') {
     if (!media.has(value.$media)) throw new Error(`seed: no uploaded file for ${value.$media}`);
     return media.get(value.$media);
   }
   if (typeof value.$document === 'string') {
-    if (!documents.has(value.$document)) throw new Error(`seed: ${value.$document} is used before it is created`);
+    if (!documents.has(value.$document)) return SKIPPED;
     return documents.get(value.$document);
   }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item, media, documents)]));
+}
+
+/**
+ * Why Strapi refused an entry, field by field: a ValidationError's details
+ * (`links.0.btntext: links[0].btntext must be defined`), else its message.
+ * A bare "2 errors occurred" names nothing an editor could fix.
+ */
+function refusal(error) {
+  const details = error && error.details && Array.isArray(error.details.errors) ? error.details.errors : [];
+  if (details.length === 0) return [String((error && error.message) || error)];
+  return details.map((detail) => `${Array.isArray(detail.path) && detail.path.length > 0 ? detail.path.join('.') : '(entry)'}: ${detail.message}`);
 }
 
 async function seed(strapi) {
@@ -92,21 +111,33 @@ async function seed(strapi) {
     uploaded.set(item.key, file.id);
   }
 
+  // An entry Strapi refuses is named and skipped, never the end of the start: the editor fixes it in the admin
+  // (the build reports what it makes of such content; content contract, "Validation").
   const created = new Map();
+  const skipped = [];
   for (const document of documents) {
     const service = strapi.documents(document.uid);
     let documentId = null;
     for (const entry of document.entries) {
       const params = { data: resolve(entry.data, uploaded, created), status: 'published', ...(entry.locale ? { locale: entry.locale } : {}) };
-      const result = documentId === null ? await service.create(params) : await service.update({ documentId, ...params });
-      documentId = result.documentId;
+      try {
+        const result = documentId === null ? await service.create(params) : await service.update({ documentId, ...params });
+        documentId = result.documentId;
+      } catch (error) {
+        const reasons = refusal(error);
+        skipped.push({ document: document.name, key: document.key, locale: entry.locale, reasons });
+        strapi.log.warn(`[marea] seed: skipped ${document.name}${entry.locale ? ` (${entry.locale})` : ''}, which Strapi refused: ${reasons.join('; ')}`);
+      }
     }
-    created.set(document.key, documentId);
+    if (documentId !== null) created.set(document.key, documentId);
   }
 
-  const counts = { media: uploaded.size, documents: created.size, seconds: (Date.now() - started) / 1000 };
-  await marker.set({ value: { at: new Date().toISOString(), from: file, ...counts } });
-  strapi.log.info(`[marea] seeded ${counts.documents} documents and ${counts.media} media files in ${counts.seconds} s`);
+  const counts = { media: uploaded.size, documents: created.size, skipped: skipped.length, seconds: (Date.now() - started) / 1000 };
+  await marker.set({ value: { at: new Date().toISOString(), from: file, ...counts, skipped } });
+  strapi.log.info(
+    `[marea] seeded ${counts.documents} documents and ${counts.media} media files in ${counts.seconds} s` +
+      (skipped.length > 0 ? `; ${skipped.length} ${skipped.length === 1 ? 'entry' : 'entries'} skipped (named above)` : ''),
+  );
 }
 
 const WEBHOOK_NAME = 'Marea site (npm run webhook)';

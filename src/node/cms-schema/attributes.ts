@@ -46,20 +46,20 @@ const NAV_LINK: ComponentSchema = {
   attributes: { ...linkFields, children: { type: 'component', component: LINK.uid, repeatable: true } },
 };
 
-/** One string of a list of strings (share networks, room features). */
+/** One string of a list of strings (share networks, room features); a blank one is left out by the build, so not required. */
 const TEXT_ITEM: ComponentSchema = {
   uid: 'shared.text-item',
   displayName: 'Text item',
   description: 'One entry of a list of short texts.',
-  attributes: { text: { type: 'string', required: true } },
+  attributes: { text: { type: 'string' } },
 };
 
-/** One option of a form field: its label, and the value sent (the label when blank). */
+/** One option of a form field: its label, and the value sent (the label when blank); the build reads an option without a label too. */
 const OPTION: ComponentSchema = {
   uid: 'shared.option',
   displayName: 'Option',
   description: 'A choice of a select, radio or checkbox field; value defaults to the label.',
-  attributes: { label: { type: 'string', required: true }, value: { type: 'string' } },
+  attributes: { label: { type: 'string' }, value: { type: 'string' } },
 };
 
 export const SHARED_COMPONENTS: readonly ComponentSchema[] = [COUNTRIES, LINK, NAV_LINK, TEXT_ITEM, OPTION];

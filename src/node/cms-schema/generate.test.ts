@@ -7,7 +7,8 @@ import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks
 import { populateParams } from '../cms/populate.js';
 import type { EndpointName } from '../cms/raw.js';
 import { componentSchemas, schemaFiles } from './generate.js';
-import { CONTENT_TYPES } from './content-types.js';
+import { CATALOGUE } from '../content/issues.js';
+import { CONTENT_TYPES, REQUIRED_BY_THE_BUILD } from './content-types.js';
 import { hasDrift, schemaDrift, writeSchema } from './sync.js';
 import type { Attribute } from './attributes.js';
 
@@ -58,6 +59,14 @@ describe('the CMS schema in cms/ is generated from the block declarations', () =
     expect(zone('layout', 'header')).toEqual(blocks);
     expect(zone('layout', 'footer')).toEqual(blocks);
     expect(zone('modal', 'dynZone')).toEqual(MODAL_ITEM_DECLARATIONS.map((d) => d.component));
+  });
+
+  it('requires only what the build cannot do without: each required attribute is a content error of the build when missing, and no component requires anything', () => {
+    const required = (attributes: Readonly<Record<string, Attribute>>) =>
+      Object.keys(attributes).filter((key) => attributes[key]!.required === true || attributes[key]!.unique === true);
+    expect(CONTENT_TYPES.flatMap((type) => required(type.attributes).map((key) => `${type.singularName}.${key}`))).toEqual(Object.keys(REQUIRED_BY_THE_BUILD));
+    for (const code of Object.values(REQUIRED_BY_THE_BUILD)) expect(Object.values(CATALOGUE).find((issue) => issue.code === code)?.severity, code).toBe('error');
+    expect(componentSchemas().flatMap((schema) => required(schema.attributes).map((key) => `${schema.uid}.${key}`))).toEqual([]);
   });
 
   it('refers only to components it generates', () => {

@@ -1,3 +1,4 @@
+import { cmsInstant } from '../../shared/dates.js';
 import type { Attribute } from '../cms-schema/attributes.js';
 import { componentSchemas } from '../cms-schema/generate.js';
 import type { Context } from '../content/context.js';
@@ -52,9 +53,25 @@ function attributeValue(attribute: Attribute, raw: unknown, out: Collected, path
     case 'string':
     case 'text':
       return typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : null;
+    // Values the build reads as blank with a warning (an unknown choice, a fraction or text where a whole number goes,
+    // an unreadable date) are blank in the seed too: Strapi would refuse the whole entry for them.
+    case 'enumeration':
+      return fitting(raw, (v) => (attribute.enum as string[]).includes(v as string), 'is not one of its choices', out, path);
+    case 'integer':
+      return fitting(raw, Number.isInteger, 'is not a whole number', out, path);
+    case 'date':
+    case 'datetime':
+      return fitting(raw, (v) => typeof v === 'string' && cmsInstant(v, 'start') !== null, 'is not a date', out, path);
     default:
       return raw ?? null;
   }
+}
+
+function fitting(raw: unknown, fits: (value: unknown) => boolean, problem: string, out: Collected, path: string): unknown {
+  if (raw === null || raw === undefined || raw === '') return null;
+  if (fits(raw)) return raw;
+  out.dropped.push(`${path}: ${JSON.stringify(raw)} ${problem}`);
+  return null;
 }
 
 const list = (raw: unknown): unknown[] => (Array.isArray(raw) ? raw : []);

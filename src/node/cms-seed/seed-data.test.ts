@@ -106,4 +106,21 @@ describe('seeding a Strapi from content-cache/ (the CMS schema generated from th
     const { dropped } = seedFromSite({ ...cache, pages }, CACHE);
     expect(dropped).toEqual([expect.stringMatching(/blocks\.nope is not a component of this zone$/), expect.stringMatching(/modals\.room is not a component of this zone$/)]);
   });
+
+  it('seeds as blank what the build reads as blank and Strapi would refuse the entry for: an unknown choice, a fraction for a whole number, an unreadable date', async () => {
+    const cache = await readCache(CACHE, cmsLocales);
+    const pages = structuredClone(cache.pages) as Record<'en' | 'es', Array<{ blocks: unknown[] }>>;
+    pages.en[0]!.blocks.push({ __component: 'blocks.hero', id: 1, height: 'giant', startdate: 'soon' }, { __component: 'blocks.blog-list', id: 2, pageSize: 2.5 });
+    const { file, dropped } = seedFromSite({ ...cache, pages }, CACHE);
+    expect(dropped).toEqual([
+      expect.stringMatching(/blocks\[\d+\]\.startdate: "soon" is not a date$/),
+      expect.stringMatching(/blocks\[\d+\]\.height: "giant" is not one of its choices$/),
+      expect.stringMatching(/blocks\[\d+\]\.pageSize: 2\.5 is not a whole number$/),
+    ]);
+    const blocks = file.documents.find((d) => d.entries[0]!.data.slug === 'home')!.entries[0]!.data.blocks as Array<Record<string, unknown>>;
+    expect(blocks.slice(-2).map((block) => [block.height ?? null, block.startdate, block.pageSize ?? null])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+  });
 });

@@ -12,6 +12,10 @@ const typeOf = (singular: string) => CONTENT_TYPES.find((type) => type.singularN
 const uidOf = (singular: string) => `api::${singular}.${singular}`;
 const records = (value: unknown): JsonRecord[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
+/** `page "rooms"`; the seed key when the entry has no usable name. */
+const named = (what: string, name: unknown, key: string) =>
+  typeof name === 'string' && name.trim() !== '' ? `${what} "${name.trim()}"` : `${what} ${key.slice(key.indexOf(':') + 1)}`;
+
 /** The seed's result: the file the CMS reads, and what the cache held that the schema could not take. */
 export interface Seed {
   readonly file: SeedFile;
@@ -34,7 +38,12 @@ export function seedFromSite(site: RawSite, cacheDir: string): Seed {
   for (const entry of records(site.promoCodes)) {
     const key = `promo-code:${String(entry.documentId ?? entry.code)}`;
     if (typeof entry.documentId === 'string') documentKeys.set(entry.documentId, key);
-    documents.push({ key, uid: uidOf('promo-code'), entries: [{ locale: null, data: toDocumentData(typeOf('promo-code').attributes, entry, collected, key) }] });
+    documents.push({
+      key,
+      uid: uidOf('promo-code'),
+      name: named('promo code', entry.code, key),
+      entries: [{ locale: null, data: toDocumentData(typeOf('promo-code').attributes, entry, collected, key) }],
+    });
   }
 
   for (const [singular, byLocale] of [
@@ -45,7 +54,12 @@ export function seedFromSite(site: RawSite, cacheDir: string): Seed {
     for (const locale of LOCALES) {
       records(byLocale[locale]).forEach((entry, i) => {
         const key = `${singular}:${typeof entry.documentId === 'string' ? entry.documentId : `${locale}-${i}`}`;
-        const document = grouped.get(key) ?? { key, uid: uidOf(singular), entries: [] };
+        const document = grouped.get(key) ?? {
+          key,
+          uid: uidOf(singular),
+          name: named(singular, singular === 'page' ? (entry.slug ?? entry.title) : entry.modalName, key),
+          entries: [],
+        };
         grouped.set(key, document);
         document.entries.push({ locale: cmsLocale(locale), data: toDocumentData(typeOf(singular).attributes, entry, collected, `${key}@${locale}`) });
       });
@@ -61,7 +75,7 @@ export function seedFromSite(site: RawSite, cacheDir: string): Seed {
       locale: cmsLocale(locale),
       data: toDocumentData(typeOf(singular).attributes, byLocale[locale] as JsonRecord, collected, `${singular}@${locale}`),
     }));
-    if (entries.length > 0) documents.push({ key: singular, uid: uidOf(singular), entries });
+    if (entries.length > 0) documents.push({ key: singular, uid: uidOf(singular), name: singular.replace('-', ' '), entries });
   }
 
   // The cache keeps each media file where mediaCachePath puts its url (content contract, "Where the content comes from").

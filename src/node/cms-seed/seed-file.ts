@@ -25,6 +25,8 @@ export interface SeedMedia {
 export interface SeedDocument {
   readonly key: string;
   readonly uid: string;
+  /** How the seed names it when the CMS refuses an entry: `page "rooms/garden-villa"`, `modal "book-now"`, `error page`. */
+  readonly name: string;
   /** The first entry creates the document; each next one adds its locale to it (one document, linked translations). */
   readonly entries: Array<{ readonly locale: string | null; readonly data: Record<string, unknown> }>;
 }

@@ -7,12 +7,16 @@ import { startCms, throwawaySecrets, type RunningCms } from './start.js';
 
 /**
  * A Strapi of cms/ for benches and tests: its database, uploads, login and
- * secrets in `dir` (never the editors' CMS), seeded from content-cache/ on
- * start, on `port`, with `env` added to Strapi's environment.
+ * secrets in `dir` (never the editors' CMS), seeded from content-cache/ (or
+ * `contentCache`) on start, on `port`, with `env` added to Strapi's
+ * environment; `log` receives Strapi's output.
  */
-export async function startSeededCms(dir: string, options: { port: number; env?: Readonly<Record<string, string>> }): Promise<RunningCms> {
+export async function startSeededCms(
+  dir: string,
+  options: { port: number; env?: Readonly<Record<string, string>>; contentCache?: string; log?: (line: string) => void },
+): Promise<RunningCms> {
   const seedFile = path.join(dir, 'seed.json');
-  await writeSeedFile(projectPaths().contentCache, seedFile, loadConfig().cmsLocales);
+  await writeSeedFile(options.contentCache ?? projectPaths().contentCache, seedFile, loadConfig().cmsLocales);
   return startCms({
     cmsDir: CMS_DIR,
     port: options.port,
@@ -23,5 +27,6 @@ export async function startSeededCms(dir: string, options: { port: number; env?:
     seedFile,
     secrets: throwawaySecrets(),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
 }
