@@ -11,6 +11,8 @@ import { cmsState } from './paths.js';
 export interface RunningCms {
   readonly url: string;
   readonly token: string;
+  /** The token builds post their reports with (cms/src/plugins/marea/server/parts/reports.js): it opens that route only. */
+  readonly reportToken: string;
   readonly adminEmail: string;
   readonly adminPassword: string;
   /** Peak resident memory of the Strapi process seen so far, in bytes (Linux /proc). */
@@ -122,7 +124,7 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
     throw error;
   }
   if (!existsSync(localFile)) throw new Error(`Strapi started but wrote no ${localFile}: see cms/src/index.js`);
-  const local = JSON.parse(readFileSync(localFile, 'utf8')) as { adminEmail: string; adminPassword: string; token: string };
+  const local = JSON.parse(readFileSync(localFile, 'utf8')) as { adminEmail: string; adminPassword: string; token: string; reportToken: string };
   return {
     url,
     ...local,
