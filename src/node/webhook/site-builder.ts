@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES } from '../../shared/locales.js';
 import type { ContentIssue } from '../../shared/model.js';
@@ -58,6 +59,10 @@ const documentIdOf = (item: unknown) => (typeof item === 'object' && item !== nu
  * fetches only what it names (one page in one locale, or one small
  * endpoint), and the incremental engine re-renders only the pages whose
  * output depends on it. Every build publishes atomically or not at all.
+ * What it published is kept in its working copy of the content
+ * (`.marea/webhook-content/`, content-cache/ layout, seeded from
+ * content-cache/ once), never in the git-tracked content-cache/, which only
+ * `npm run content:pull` writes.
  */
 export class SiteBuilder {
   private responses: Map<string, Stored> | null = null;
@@ -65,11 +70,14 @@ export class SiteBuilder {
   readonly memo = new BuildMemo();
   private readonly client: CmsClient;
   private readonly mediaDir: string;
+  /** The working copy: the content of the last published build and its media, outside git. */
+  readonly contentDir: string;
   private readonly cmsLocales: Set<string>;
 
   constructor(private readonly options: SiteBuilderOptions) {
     this.client = createCmsClient({ url: options.config.cmsUrl, token: options.config.cmsToken });
     this.mediaDir = path.join(options.paths.work, 'webhook-media');
+    this.contentDir = path.join(options.paths.work, 'webhook-content');
     this.cmsLocales = new Set(LOCALES.map((locale) => options.config.cmsLocales[locale]));
   }
 
@@ -95,6 +103,8 @@ export class SiteBuilder {
     const full = this.responses ? changes.full : 'first build of this service: the whole CMS is read';
     let reason: string | undefined;
     try {
+      // Seeded once from the bundled content, whose media then need no download.
+      if (!existsSync(path.join(this.contentDir, 'api'))) await cp(paths.contentCache, this.contentDir, { recursive: true });
       if (full) {
         reason = full;
         const crawled = await crawl(config, this.client);
@@ -112,10 +122,11 @@ export class SiteBuilder {
         log: () => {},
         ...(this.options.now ? { now: this.options.now() } : {}),
         ...(this.options.threads === undefined ? {} : { threads: this.options.threads }),
-        load: (phases) => loadContent({ config, paths, strict: config.strict, log: () => {}, raw, memo: this.memo.normalise, mediaDir: this.mediaDir }, phases),
+        load: (phases) =>
+          loadContent({ config, paths, strict: config.strict, log: () => {}, raw, contentDir: this.contentDir, memo: this.memo.normalise, mediaDir: this.mediaDir }, phases),
       });
-      // The cache is the fallback of every later build: it follows what was published.
-      await writeCacheAtomically(paths.contentCache, this.responses!, this.mediaDir, { cmsUrl: config.cmsUrl });
+      // The working copy follows what was published (its media are what later builds reuse).
+      await writeCacheAtomically(this.contentDir, this.responses!, this.mediaDir, { cmsUrl: config.cmsUrl });
       return {
         buildId: result.buildId,
         mode: full ? 'full' : 'incremental',
@@ -173,18 +184,18 @@ export class SiteBuilder {
     return skipped;
   }
 
-  /** Downloads the media not yet here or in the cache. */
+  /** Downloads the media not yet here or in the working copy. */
   private async download(urls: string[]): Promise<void> {
-    const { config, paths } = this.options;
+    const { config } = this.options;
     const missing = urls.filter((url) => {
       const relative = mediaCachePath(url, config.cmsUrl);
-      return !existsSync(path.join(this.mediaDir, relative)) && !existsSync(path.join(paths.contentCache, relative));
+      return !existsSync(path.join(this.mediaDir, relative)) && !existsSync(path.join(this.contentDir, relative));
     });
     if (missing.length > 0)
       await downloadMedia(missing, this.mediaDir, {
         ...this.client.requestOptions,
         cmsUrl: config.cmsUrl,
-        reuseDir: paths.contentCache,
+        reuseDir: this.contentDir,
         mediaHosts: config.mediaHosts,
         maxBytes: config.mediaMaxBytes,
       });

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../src/node/build/hash.js';
+import { projectPaths, ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import { loadConfig } from '../../src/node/config/env.js';
+import { ChangeSet } from '../../src/node/webhook/events.js';
+import { SiteBuilder } from '../../src/node/webhook/site-builder.js';
+import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
+
+/**
+ * The webhook service's builds keep what they publish in a working copy
+ * outside git (`.marea/webhook-content/`, seeded from content-cache/):
+ * the repository's content-cache/ is written only by `npm run content:pull`,
+ * however many builds the editors' loop makes.
+ */
+let dir: string;
+let strapi: FakeStrapi;
+let paths: ProjectPaths;
+const EDITED = 'Rooms, edited in the CMS';
+
+/** Every file of a folder with the hash of its bytes. */
+async function snapshot(folder: string): Promise<Record<string, string>> {
+  const files = await listFiles(folder);
+  const hashes = await Promise.all(files.map(async (file) => [file, createHash('sha256').update(await readFile(path.join(folder, file))).digest('hex')] as const));
+  return Object.fromEntries(hashes);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-working-copy-'));
+  // The CMS holds the bundled site with one page edited; the "repository" has the bundled cache.
+  const cms = path.join(dir, 'cms');
+  await cp(path.join(ROOT, 'content-cache'), cms, { recursive: true });
+  const file = path.join(cms, 'api', 'pages.en.json');
+  const pages = JSON.parse(await readFile(file, 'utf8')) as { data: Array<{ slug: string; title: string }> };
+  pages.data.find((page) => page.slug === 'rooms')!.title = EDITED;
+  await writeFile(file, JSON.stringify(pages));
+  strapi = await startFakeStrapi(cms);
+  paths = projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds'), contentCache: path.join(dir, 'content-cache'), work: path.join(dir, 'work') });
+  await cp(path.join(ROOT, 'content-cache'), paths.contentCache, { recursive: true });
+  // The bundles are cached by code hash: the repository's spare this test a Vite build.
+  if (existsSync(path.join(ROOT, '.marea', 'bundle'))) await cp(path.join(ROOT, '.marea', 'bundle'), path.join(paths.work, 'bundle'), { recursive: true });
+});
+afterAll(async () => {
+  await strapi?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const full = (reason: string) => {
+  const changes = new ChangeSet();
+  changes.add({ kind: 'full', reason, summary: reason });
+  return changes;
+};
+
+describe("the webhook service's working copy of the content", () => {
+  it('builds from the CMS twice, keeps what it published in .marea/webhook-content/, and leaves content-cache/ untouched', async () => {
+    const before = await snapshot(paths.contentCache);
+    const config = loadConfig({ SITE_URL: 'https://marea.example', CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' });
+    const builder = new SiteBuilder({ config: { ...config, cmsUrl: strapi.url }, paths, threads: 1 });
+    await builder.build(full('first build'));
+    await builder.build(full('second build'));
+
+    expect(await snapshot(paths.contentCache)).toEqual(before);
+    expect(builder.contentDir).toBe(path.join(paths.work, 'webhook-content'));
+    const kept = JSON.parse(await readFile(path.join(builder.contentDir, 'api', 'pages.en.json'), 'utf8')) as { data: Array<{ slug: string; title: string }> };
+    expect(kept.data.find((page) => page.slug === 'rooms')!.title).toBe(EDITED);
+    // Its media are complete: every file the published content uses, as the bundled cache has them.
+    expect((await listFiles(path.join(builder.contentDir, 'uploads'))).sort()).toEqual((await listFiles(path.join(paths.contentCache, 'uploads'))).sort());
+    expect(await readFile(path.join(paths.dist, 'rooms.html'), 'utf8')).toContain(EDITED);
+  });
+});
