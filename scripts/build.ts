@@ -1,7 +1,11 @@
 /**
  * `npm run build [-- --strict]`: crawl (or read content-cache/), normalise,
- * render, write, manifests, publish. Exits non-zero, with every content
- * error listed, when anything is wrong; dist/ is then left as it was.
+ * render, write, manifests, publish. A page or modal with content errors is
+ * held back (it stays as it is live, or out when never published) and the
+ * rest publishes (rule 13). Exits non-zero, with every content error listed,
+ * when what every page carries is wrong (or anything else fails); dist/ is
+ * then left as it was. Either way `.marea/build-report.json` says what
+ * happened, for the reporters (README, "Publishing").
  */
 import '../src/node/platform/require-project-node.js';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -14,21 +18,29 @@ import { loadContent } from '../src/node/build/source.js';
 import { formatMs } from '../src/node/build/task.js';
 
 const started = performance.now();
+const paths = projectPaths();
+const report = async (outcome: object) => {
+  await mkdir(paths.work, { recursive: true });
+  const seconds = (performance.now() - started) / 1000;
+  const measures = { wallMs: Math.round(seconds * 1000), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+  await writeFile(path.join(paths.work, 'build-report.json'), `${JSON.stringify({ ...outcome, ...measures }, null, 2)}\n`);
+};
 try {
   const config = loadConfig();
   const strict = config.strict || process.argv.includes('--strict');
-  const paths = projectPaths();
   const log = (line: string) => console.log(line);
   console.log(`Marea build${strict ? ' (strict)' : ''}`);
   const result = await runBuild({ config, paths, log, load: (phases) => loadContent({ config, paths, strict, log }, phases) });
   const seconds = (performance.now() - started) / 1000;
   console.log(`✓ build ${result.buildId}: ${result.pages} pages in ${formatMs(seconds * 1000)} (${(result.pages / seconds).toFixed(0)} pages/s)`);
-  await mkdir(path.join(paths.work), { recursive: true });
-  await writeFile(
-    path.join(paths.work, 'build-report.json'),
-    `${JSON.stringify({ ...result, wallMs: Math.round(seconds * 1000), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }, null, 2)}\n`,
-  );
+  if (result.heldBack.length > 0) console.log(`⚠ ${result.heldBack.length} held back by content errors (listed above): the rest is live.`);
+  await report({ result: 'published', ...result });
 } catch (error) {
+  await report({
+    result: 'failed',
+    error: (error as Error).message,
+    errors: error instanceof ContentValidationError ? error.issues.filter((i) => i.severity === 'error') : [],
+  }).catch(() => {});
   if (error instanceof ContentValidationError) {
     console.error('');
     for (const issue of error.issues.filter((i) => i.severity === 'error')) console.error(formatIssue(issue));

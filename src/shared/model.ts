@@ -150,6 +150,12 @@ export interface ContentIssue {
   entity: string;
   locale?: string;
   slug?: string;
+  /**
+   * The CMS document the issue is about (Strapi 5 `documentId`), when it is a
+   * page: names the page across slug changes, so a build can keep its last
+   * published version (rule 13) and the admin can link to it.
+   */
+  documentId?: string;
   /** Zero-based position of the block in its zone. */
   position?: number;
   /** The block's `__component`, when the issue is about a block. */

@@ -7,9 +7,21 @@ import { pageIndexFile, readHistory } from './publish.js';
 import type { PageFiles, PageJob, RenderedFile } from './render.js';
 import { sha256 } from './hash.js';
 
-interface SavedIndex {
+export interface SavedIndex {
   release: string;
   pages: [file: string, key: string][];
+  /** Which HTML file each page document is in (`locale\0documentId`): where a page held back by errors is live (held-back.ts). */
+  documents?: [document: string, file: string][];
+}
+
+/** A kept build's saved index, or null when it is missing or unreadable. */
+export async function readSavedIndex(paths: ProjectPaths, buildId: string): Promise<SavedIndex | null> {
+  try {
+    const saved = JSON.parse(await readFile(pageIndexFile(paths, buildId), 'utf8')) as SavedIndex;
+    return Array.isArray(saved.pages) ? saved : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -21,6 +33,7 @@ interface SavedIndex {
  */
 export class PageIndex {
   private readonly keys = new Map<string, string>();
+  private readonly documents = new Map<string, string>();
   private readonly files: string[] = [];
 
   constructor(
@@ -33,9 +46,10 @@ export class PageIndex {
     return createHash('sha1').update(`${this.release}\0${job.url}\0`).update(job.payload).digest('hex');
   }
 
-  /** Records a page of this build under its key. */
-  record(htmlFile: string, key: string): void {
+  /** Records a page of this build under its key, and the document it shows (`document`: held-back.ts `documentKey`). */
+  record(htmlFile: string, key: string, document?: string): void {
     this.keys.set(htmlFile, key);
+    if (document) this.documents.set(document, htmlFile);
   }
 
   /** Records another published file of the build (modals, form stubs) for the build id. */
@@ -50,7 +64,7 @@ export class PageIndex {
   }
 
   async save(paths: ProjectPaths, buildId: string): Promise<void> {
-    const saved: SavedIndex = { release: this.release, pages: [...this.keys] };
+    const saved: SavedIndex = { release: this.release, pages: [...this.keys], documents: [...this.documents] };
     await writeFile(pageIndexFile(paths, buildId), JSON.stringify(saved));
   }
 
@@ -58,13 +72,9 @@ export class PageIndex {
   static async latest(paths: ProjectPaths, release: string): Promise<PreviousBuild | null> {
     const newest = (await readHistory(paths))[0];
     if (!newest) return null;
-    try {
-      const saved = JSON.parse(await readFile(pageIndexFile(paths, newest.id), 'utf8')) as SavedIndex;
-      if (saved.release !== release || !Array.isArray(saved.pages)) return null;
-      return new PreviousBuild(newest.id, path.join(paths.builds, newest.id), new Map(saved.pages));
-    } catch {
-      return null;
-    }
+    const saved = await readSavedIndex(paths, newest.id);
+    if (!saved || saved.release !== release) return null;
+    return new PreviousBuild(newest.id, path.join(paths.builds, newest.id), new Map(saved.pages));
   }
 }
 

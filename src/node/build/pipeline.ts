@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { ContentIssue, SiteContent } from '../../shared/model.js';
@@ -17,7 +18,7 @@ import { encodeShareImages, shareSources } from './share-image.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
-import { builtPages } from './list-pages.js';
+import { builtPages, type BuiltPage } from './list-pages.js';
 import { carryOverAssets, createStaging, prepareSpare, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
 import { localeMessages, pageFiles, pageJob, type PageFiles, type PageJob, type RenderedFile } from './render.js';
 import { BuildMemo, payloadDeps } from './build-memo.js';
@@ -29,6 +30,8 @@ import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
 import type { SetAsideBlocks } from './spill.js';
+import { documentKey, LiveBuild, restoreLive, triage, withoutHeld, type HeldBack } from './held-back.js';
+import { copyFile, mkdir } from 'node:fs/promises';
 
 /** Content as the source phase hands it over: normalised, with its issues and where media files are. */
 export interface LoadedContent {
@@ -79,10 +82,15 @@ export interface BuildResult {
   bundleCached: boolean;
   timings: PhaseTiming[];
   warnings: ContentIssue[];
+  /**
+   * Pages, modals and promo codes with content errors, held back: each keeps its last published version, or stays
+   * out when it was never published (rule 13; content contract, "Validation"). Empty when the content had no errors.
+   */
+  heldBack: HeldBack[];
   buildDir: string;
 }
 
-/** Thrown when content has errors: the build stops before anything is published. */
+/** Thrown when content has errors in what every page carries (held-back.ts `triage`): the build stops before anything is published. */
 export class ContentValidationError extends Error {
   constructor(readonly issues: ContentIssue[]) {
     const errors = issues.filter((i) => i.severity === 'error').length;
@@ -138,8 +146,11 @@ async function buildLoaded(
   log: Logger,
 ): Promise<BuildResult> {
   const { config, paths } = options;
-  const errors = loaded.issues.filter((i) => i.severity === 'error');
-  if (errors.length > 0) throw new ContentValidationError(loaded.issues);
+  // Errors in one page or modal hold it back (held-back.ts); errors in what every page carries stop the build.
+  const { fatal, held } = triage(loaded.issues);
+  if (fatal.length > 0) throw new ContentValidationError(loaded.issues);
+  const live = held.length > 0 ? await LiveBuild.open(paths) : null;
+  if (held.length > 0) loaded.content = withoutHeld(loaded.content!, held);
 
   // Videos the visitor can hear, without captions: warnings from the videos' bytes (captions.ts).
   const captions = await phases.run(
@@ -190,8 +201,12 @@ async function buildLoaded(
       ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
     );
   }
-  const content = memo ? memo.rewrite(loaded.content!, media.urls) : rewriteMediaUrls(loaded.content!, media.urls);
+  const rewritten = memo ? memo.rewrite(loaded.content!, media.urls) : rewriteMediaUrls(loaded.content!, media.urls);
   loaded.content = null;
+  // What was held back goes back in as it is live: other pages link to it, list it and name it in hreflang.
+  const restored = await restoreLive(rewritten, held, live);
+  const content = restored.content;
+  for (const entry of restored.heldBack) logHeldBack(entry, log);
 
   const { html, chunks } = await readTemplate(bundle);
   // Rule 11: every page embeds its locale's messages (data, not JavaScript).
@@ -202,6 +217,8 @@ async function buildLoaded(
   const index = new PageIndex(release, ctx.day);
   // The files of unchanged pages: taken from the previous build when this one is stored (publish.ts `storeBuild`), never copied.
   const fromPrevious = new Set<string>();
+  // Pages held back that the live build does not have (a list page it did not paginate to): not published.
+  const missing = new Set<BuiltPage>();
 
   const rendered = await phases.run(
     'render',
@@ -212,8 +229,9 @@ async function buildLoaded(
         options.workersFrom,
       );
       let reused = 0;
-      const take = async (files: PageFiles, key: string, job: () => PageJob) => {
-        index.record(files.htmlFile, key);
+      let kept = 0;
+      const take = async (files: PageFiles, key: string, job: () => PageJob, document?: string) => {
+        index.record(files.htmlFile, key, document);
         const unchanged = previous?.get(files.htmlFile) === key ? previous.filesOf(files) : null;
         if (!unchanged) return pool.add(job());
         reused += 1;
@@ -222,25 +240,40 @@ async function buildLoaded(
       try {
         for (const built of pages) {
           const files = pageFiles({ kind: 'page', locale: built.page.locale, path: built.page.path });
+          const document = built.n === 1 && built.page.documentId ? documentKey(built.page.locale, built.page.documentId) : undefined;
+          // A page held back keeps the live build's files, byte for byte: never rendered again.
+          if (restored.pages.has(built.source)) {
+            const key = live!.keyOf(files.htmlFile);
+            const liveFiles = [files.htmlFile, files.payloadFile!];
+            if (key === undefined || !liveFiles.every((file) => existsSync(path.join(live!.dir, file)))) {
+              missing.add(built);
+              continue;
+            }
+            index.record(files.htmlFile, key, document);
+            kept += 1;
+            if (previous?.dir === live!.dir && previous.get(files.htmlFile) === key) for (const file of liveFiles) fromPrevious.add(file);
+            else for (const file of liveFiles) await copyInto(staging, live!.dir, file);
+            continue;
+          }
           const deps = memo ? payloadDeps(content, built, ctx) : null;
           const known = deps && memo!.knownKey(files.htmlFile, deps);
           let job: PageJob | null = null;
           const make = () => (job ??= pageJob(pagePayload(content, setAside ? setAside.restore(built, (blocks) => rewriteMediaUrls(blocks, media.urls)) : built, ctx)));
           const key = known ?? index.keyOf(make());
           if (deps) memo!.remember(files.htmlFile, deps, key);
-          await take(files, key, make);
+          await take(files, key, make, document);
         }
         for (const payload of notFoundPayloads(content, ctx)) {
           const job = pageJob(payload);
           await take(job, index.keyOf(job), () => job);
         }
-        return { ...(await pool.finish()), total: pages.length + LOCALES.length, reused, threads: pool.threads };
+        return { ...(await pool.finish()), total: pages.length + LOCALES.length - missing.size, reused, kept, threads: pool.threads };
       } finally {
         await pool.close();
       }
     },
     (r) =>
-      `${r.total - r.reused} of ${r.total} pages rendered${r.reused ? ` (${r.reused} unchanged since ${previous!.buildId})` : ''}, ${r.threads ? `${r.threads} threads` : 'main thread'}, ${formatBytes(r.bytes)}`,
+      `${r.total - r.reused - r.kept} of ${r.total} pages rendered${r.reused ? ` (${r.reused} unchanged since ${previous!.buildId})` : ''}${r.kept ? `, ${r.kept} held back as live` : ''}, ${r.threads ? `${r.threads} threads` : 'main thread'}, ${formatBytes(r.bytes)}`,
   );
 
   const extra: RenderedFile[] = [];
@@ -266,15 +299,16 @@ async function buildLoaded(
   );
 
   const manifest = { id: buildId, timestamp: loaded.timestamp };
+  const published = missing.size > 0 ? pages.filter((p) => !missing.has(p)) : pages;
   const manifests = manifestFiles(
     manifest,
-    pages.map((p) => p.page),
+    published.map((p) => p.page),
     config.siteUrl,
   );
   await phases.run(
     'manifests',
     () => writeFiles(staging, manifests),
-    () => `build ${buildId}, sitemap ${pages.length} urls`,
+    () => `build ${buildId}, sitemap ${published.length} urls`,
   );
 
   // SHA256SUMS (checksums.ts): the pages' hashes come from the render workers, which hashed the bytes they wrote;
@@ -306,14 +340,28 @@ async function buildLoaded(
   return {
     buildId,
     timestamp: loaded.timestamp,
-    pages: pages.length,
-    rendered: rendered.total - rendered.reused,
+    pages: published.length,
+    rendered: rendered.total - rendered.reused - rendered.kept,
     files: rendered.total * 2 - LOCALES.length + extra.length + manifests.length + media.files,
     bytes: rendered.bytes + written.bytes,
     mediaFiles: media.files,
     bundleCached: bundle.cached,
     timings: phases.timings,
     warnings: [...loaded.issues.filter((i) => i.severity === 'warning'), ...captions.issues],
+    heldBack: restored.heldBack,
     buildDir,
   };
+}
+
+/** A file of the live build, copied into the staging folder (a page held back by another release's build). */
+async function copyInto(staging: string, from: string, file: string): Promise<void> {
+  await mkdir(path.dirname(path.join(staging, file)), { recursive: true });
+  await copyFile(path.join(from, file), path.join(staging, file));
+}
+
+function logHeldBack(entry: HeldBack, log: Logger): void {
+  const name = `${entry.entity}${entry.locale ? ` [${entry.locale}]` : ''}${entry.slug !== undefined ? ` "${entry.slug}"` : ''}`;
+  const outcome = entry.kept === null ? 'never published: left out' : `its last published version stays live (${entry.kept})`;
+  log(`  ⚠ held back: ${name}, ${entry.issues.length} error${entry.issues.length === 1 ? '' : 's'}; ${outcome}`);
+  for (const issue of entry.issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
 }

@@ -25,6 +25,8 @@ export interface Context {
   readonly locale?: Locale;
   /** Page slug, modal name, layout zone or promo code. */
   readonly slug?: string;
+  /** The page's Strapi 5 documentId, when known (ContentIssue.documentId). */
+  readonly documentId?: string;
   readonly position?: number;
   readonly component?: string;
 }
@@ -38,6 +40,7 @@ export function report(ctx: Context, field: string | undefined, body: IssueBody)
   const issue: Issue = { severity: body.severity, code: body.code, message: body.message, entity: ctx.entity };
   if (ctx.locale !== undefined) issue.locale = ctx.locale;
   if (ctx.slug !== undefined) issue.slug = ctx.slug;
+  if (ctx.documentId !== undefined) issue.documentId = ctx.documentId;
   if (ctx.position !== undefined) issue.position = ctx.position;
   if (ctx.component !== undefined) issue.component = ctx.component;
   if (field !== undefined && field !== '') issue.field = field;

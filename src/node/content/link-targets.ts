@@ -40,7 +40,7 @@ export function checkLinkTargets(
     const blocks = (ctx: Context, zone: string, list: Block[]) => check(ctx, internalLinks(zone, list));
 
     for (const page of ofLocale) {
-      const ctx = within(at('page', locale), { slug: page.slug });
+      const ctx = within(at('page', locale), page.documentId ? { slug: page.slug, documentId: page.documentId } : { slug: page.slug });
       // An unchanged page of an unchanged set of slugs has the same findings as last time.
       const known = memo?.get(page);
       if (known?.signature === signature) {

@@ -8,7 +8,7 @@ import { report, within, type Context, type Issue } from './context.js';
 import { normaliseZone } from './blocks.js';
 import { dateField, textField } from './fields.js';
 import { toMedia } from './media.js';
-import { readTranslationRefs, type PageDraft } from './translations.js';
+import { draftIdentity, readTranslationRefs, type PageDraft } from './translations.js';
 import { isRecord, joinPath, nonEmptyString, type JsonRecord } from './values.js';
 import { shallowOrNull } from './depth.js';
 import { unwrap } from './unwrap.js';
@@ -63,7 +63,7 @@ function readPageEntry(rawEntry: unknown, index: number, ctx: Context, cmsLocale
   const field = joinPath('data', index);
   // An entry found shallow enough before is the same object, unchanged (memo).
   if (rawEntry !== null && typeof rawEntry === 'object' && !memo?.shallow.has(rawEntry)) {
-    if (shallowOrNull(rawEntry, within(local, { slug: rawSlug(rawEntry) }), field) === null) return { draft: null, issues, index };
+    if (shallowOrNull(rawEntry, within(local, rawIdentity(rawEntry)), field) === null) return { draft: null, issues, index };
     memo?.shallow.add(rawEntry);
   }
   // One entry at a time (unwrapped here, not the whole list first): a large site's raw pages are not copied at once.
@@ -72,7 +72,7 @@ function readPageEntry(rawEntry: unknown, index: number, ctx: Context, cmsLocale
     report(local, field, ISSUES.invalidEntry(`page ${index}`, entry));
     return { draft: null, issues, index };
   }
-  const draft = memoised(entry, local, memo?.drafts, (own) => normalisePage(entry, within(own, { slug: typeof entry.slug === 'string' ? entry.slug : undefined }), cmsLocales));
+  const draft = memoised(entry, local, memo?.drafts, (own) => normalisePage(entry, within(own, rawIdentity(entry)), cmsLocales));
   return { draft, issues, index };
 }
 
@@ -89,7 +89,7 @@ export function normalisePages(entries: Iterable<PageEntry>, ctx: Context): Page
     if (draft === null) continue;
     const first = taken.get(draft.page.path);
     if (first !== undefined) {
-      report(within(ctx, { slug: draft.page.slug }), 'slug', ISSUES.duplicatePath(draft.page.path, first));
+      report(within(ctx, draftIdentity(draft)), 'slug', ISSUES.duplicatePath(draft.page.path, first));
       continue;
     }
     taken.set(draft.page.path, draft.rawDocumentId ?? String(draft.rawId ?? index));
@@ -117,11 +117,12 @@ function unwrapOnce(entry: unknown, memo: PageMemo): unknown {
   return memo.unwrapped.get(entry);
 }
 
-/** The slug of a raw page entry (Strapi 5 flat or Strapi 4 `attributes`), for naming it before it is read. */
-function rawSlug(entry: unknown): string | undefined {
-  if (!isRecord(entry)) return undefined;
+/** The slug and documentId of a raw page entry (Strapi 5 flat or Strapi 4 `attributes`), for naming it before it is read. */
+function rawIdentity(entry: unknown): { slug?: string; documentId?: string } {
+  if (!isRecord(entry)) return {};
   const fields = isRecord(entry.attributes) ? entry.attributes : entry;
-  return typeof fields.slug === 'string' ? fields.slug : undefined;
+  const documentId = nonEmptyString(entry.documentId);
+  return { ...(typeof fields.slug === 'string' ? { slug: fields.slug } : {}), ...(documentId ? { documentId } : {}) };
 }
 
 function normalisePage(entry: JsonRecord, ctx: Context, cmsLocales: Record<Locale, string>): PageDraft | null {

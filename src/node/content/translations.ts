@@ -14,6 +14,11 @@ export interface PageDraft {
   translations: TranslationRef[];
 }
 
+/** How issues name a page draft: its slug and, from Strapi 5, its documentId. */
+export function draftIdentity(draft: PageDraft): { slug: string; documentId?: string } {
+  return draft.rawDocumentId ? { slug: draft.page.slug, documentId: draft.rawDocumentId } : { slug: draft.page.slug };
+}
+
 export interface TranslationRef {
   id: number | null;
   documentId: string | null;
@@ -52,7 +57,7 @@ export function linkTranslations(drafts: PageDraft[], ctx: Context, memo?: LinkM
     for (const draft of members) {
       const first = byLocale.get(draft.page.locale);
       if (first === undefined) byLocale.set(draft.page.locale, draft);
-      else report(within(ctx, { locale: draft.page.locale, slug: draft.page.slug }), 'localizations', ISSUES.ambiguousTranslation(draft.page.path, first.page.path));
+      else report(within(ctx, { locale: draft.page.locale, ...draftIdentity(draft) }), 'localizations', ISSUES.ambiguousTranslation(draft.page.path, first.page.path));
     }
     const linked = [...byLocale.values()];
     const documentId = groupDocumentId(linked);

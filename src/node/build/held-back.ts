@@ -1,0 +1,219 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ContentIssue, Locale, Modal, Page, SiteContent } from '../../shared/model.js';
+import type { PagePayload } from '../../shared/payload.js';
+import { htmlFile, modalsFile, pagePath, payloadFile } from '../../shared/routes.js';
+import { fromWire } from '../../shared/wire.js';
+import { ISSUES } from '../content/issues.js';
+import type { ProjectPaths } from './paths.js';
+import { readHistory } from './publish.js';
+import { readSavedIndex } from './page-index.js';
+
+/**
+ * Rule 13 and content contract, "Validation": one editor's mistake never
+ * freezes the site. A page (or modal) with content errors is held back: it
+ * keeps the files and the content of the build that is live now, other
+ * pages treat it as it is live (links, lists, sitemap, hreflang), and every
+ * other page publishes. A page that was never published stays out. Errors in
+ * what every page carries (the layout, the error page, the lists of pages or
+ * modals as a whole, media files) still stop the build.
+ */
+
+/** What a build held back, and why: for the build's report, the CLI and the admin. */
+export interface HeldBack {
+  entity: 'page' | 'modal' | 'promo-codes';
+  locale?: Locale;
+  /** The page's slug in the content that has the errors, the modal's name or the promo code. */
+  slug?: string;
+  documentId?: string;
+  /** The page's title as it is live, when it is. */
+  title?: string;
+  /** Where its last published version stays live (a page's path, a modal's name), or null: never published, left out. */
+  kept: string | null;
+  /** Its errors. */
+  issues: ContentIssue[];
+}
+
+/** One entity with errors, named as the issues name it. */
+interface Held {
+  entity: HeldBack['entity'];
+  locale?: Locale;
+  slug?: string;
+  documentId?: string;
+  issues: ContentIssue[];
+}
+
+/** The errors of a build split into those that stop it and the entities they hold back. */
+export interface Triage {
+  fatal: ContentIssue[];
+  held: Held[];
+}
+
+const identity = (issue: ContentIssue): string | null => {
+  if (issue.entity === 'page' && issue.locale && (issue.documentId || issue.slug !== undefined))
+    return `page\0${issue.locale}\0${issue.documentId ? `d:${issue.documentId}` : `s:${issue.slug}`}`;
+  if (issue.entity === 'modal' && issue.locale && issue.slug) return `modal\0${issue.locale}\0${issue.slug}`;
+  if (issue.entity === 'promo-codes') return `promo-codes\0${issue.slug ?? ''}`;
+  return null;
+};
+
+/** Which errors hold one page, modal or promo code back, and which stop the build (an entity no issue names). */
+export function triage(issues: readonly ContentIssue[]): Triage {
+  const fatal: ContentIssue[] = [];
+  const held = new Map<string, Held>();
+  for (const issue of issues) {
+    if (issue.severity !== 'error') continue;
+    const key = identity(issue);
+    if (key === null) {
+      fatal.push(issue);
+      continue;
+    }
+    let entry = held.get(key);
+    if (!entry) {
+      entry = { entity: issue.entity as Held['entity'], issues: [] };
+      if (issue.locale) entry.locale = issue.locale as Locale;
+      if (issue.slug !== undefined) entry.slug = issue.slug;
+      if (issue.documentId) entry.documentId = issue.documentId;
+      held.set(key, entry);
+    }
+    entry.issues.push(issue);
+  }
+  return { fatal, held: [...held.values()] };
+}
+
+/** Whether a page of the content is the one `held` names. */
+const isHeldPage = (held: Held, page: Page) =>
+  held.entity === 'page' && page.locale === held.locale && (held.documentId ? page.documentId === held.documentId : page.slug === held.slug);
+
+/**
+ * The content without what is held back: read by the media phase and by
+ * nothing else, so a page's broken version never costs a media download.
+ */
+export function withoutHeld(content: SiteContent, held: readonly Held[]): SiteContent {
+  if (held.length === 0) return content;
+  const modals = { ...content.modals };
+  for (const locale of Object.keys(modals) as Locale[]) {
+    modals[locale] = modals[locale].filter((m) => !held.some((h) => h.entity === 'modal' && h.locale === locale && h.slug === m.name));
+  }
+  return { ...content, pages: content.pages.filter((page) => !held.some((h) => isHeldPage(h, page))), modals };
+}
+
+/** The build that is live now (the newest kept one): where a held-back page keeps its files and content. */
+export class LiveBuild {
+  private constructor(
+    readonly buildId: string,
+    readonly dir: string,
+    private readonly keys: ReadonlyMap<string, string>,
+    private readonly documents: ReadonlyMap<string, string>,
+  ) {}
+
+  static async open(paths: ProjectPaths): Promise<LiveBuild | null> {
+    const newest = (await readHistory(paths))[0];
+    if (!newest) return null;
+    const saved = await readSavedIndex(paths, newest.id);
+    if (!saved) return null;
+    return new LiveBuild(newest.id, path.join(paths.builds, newest.id), new Map(saved.pages), new Map(saved.documents ?? []));
+  }
+
+  /** The live HTML file of a page: by its documentId, else (content without one) by the path of its slug. */
+  fileOf(locale: Locale, documentId: string | undefined, slug: string | undefined): string | null {
+    if (documentId) return this.documents.get(documentKey(locale, documentId)) ?? null;
+    if (slug === undefined) return null;
+    const file = htmlFile(pagePath(locale, slug));
+    return this.keys.has(file) ? file : null;
+  }
+
+  /** The key a live page was recorded under (page-index.ts), so an unchanged held page is unchanged for the build id too. */
+  keyOf(file: string): string | undefined {
+    return this.keys.get(file);
+  }
+
+  /** The live page at `path`, as its payload holds it (media urls already those of the site). */
+  async page(pathname: string): Promise<Page | null> {
+    const file = path.join(this.dir, payloadFile(pathname));
+    if (!existsSync(file) || !existsSync(path.join(this.dir, htmlFile(pathname)))) return null;
+    const payload = fromWire(JSON.parse(await readFile(file, 'utf8'))) as PagePayload;
+    return payload.kind === 'page' && payload.path === pathname ? payload.page : null;
+  }
+
+  async modal(locale: Locale, name: string): Promise<Modal | null> {
+    const file = path.join(this.dir, modalsFile(locale));
+    if (!existsSync(file)) return null;
+    const modals = fromWire(JSON.parse(await readFile(file, 'utf8'))) as Modal[];
+    return modals.find((m) => m.name === name) ?? null;
+  }
+}
+
+/** How the page index names a page's document (page-index.ts `record`). */
+export const documentKey = (locale: Locale, documentId: string) => `${locale}\0${documentId}`;
+
+/** The content with what is held back put back as it is live, and what that kept. */
+export interface Restored {
+  content: SiteContent;
+  /** Held pages kept at their live version, by object: rendered from the live build's files, never again. */
+  pages: ReadonlyMap<Page, { file: string; key: string | undefined }>;
+  heldBack: HeldBack[];
+}
+
+/**
+ * Puts the live version of each held page and modal back into the content
+ * (after the media phase: its media urls are the site's already, and its
+ * files come with the live build's assets, which every build carries:
+ * publish.ts `carryOverAssets`). A page that takes back a path another page
+ * now claims keeps it (it is live there); the other is held back in turn.
+ * Translations of a held page point at where it is live, or lose it.
+ */
+export async function restoreLive(content: SiteContent, held: readonly Held[], live: LiveBuild | null): Promise<Restored> {
+  const heldBack: HeldBack[] = [];
+  const kept = new Map<Page, { file: string; key: string | undefined }>();
+  const pages = [...content.pages];
+  const modals = { ...content.modals };
+  for (const entry of held) {
+    const record: HeldBack = { ...entry, kept: null };
+    heldBack.push(record);
+    if (entry.entity === 'page' && entry.locale) {
+      const file = live?.fileOf(entry.locale, entry.documentId, entry.slug);
+      const page = file ? await live!.page(pathOf(file)) : null;
+      if (!page) continue;
+      record.kept = page.path;
+      record.title = page.title;
+      // Another page now at its path: the live page keeps it (content contract, "Validation").
+      for (const other of pages.filter((p) => p.path === page.path)) {
+        pages.splice(pages.indexOf(other), 1);
+        const issue: ContentIssue = { ...ISSUES.duplicatePath(page.path, page.documentId), entity: 'page', locale: other.locale, slug: other.slug, field: 'slug' };
+        if (other.documentId) issue.documentId = other.documentId;
+        heldBack.push({ entity: 'page', locale: other.locale, slug: other.slug, ...(other.documentId && { documentId: other.documentId }), kept: null, issues: [issue] });
+      }
+      pages.push(page);
+      kept.set(page, { file: file!, key: live!.keyOf(file!) });
+    } else if (entry.entity === 'modal' && entry.locale && entry.slug) {
+      const modal = await live?.modal(entry.locale, entry.slug);
+      if (!modal) continue;
+      record.kept = modal.name;
+      modals[entry.locale] = [...modals[entry.locale], modal];
+    }
+  }
+  return { content: { ...content, pages: linkToLive(pages, heldBack, kept), modals }, pages: kept, heldBack };
+}
+
+/** The site path of a live HTML file (`index.html` → `/`, `es.html` → `/es`). */
+function pathOf(file: string): string {
+  return file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+}
+
+/** Translations of held pages point where those are live now (rule 12), or not at all when they stayed out. */
+function linkToLive(pages: Page[], heldBack: readonly HeldBack[], kept: ReadonlyMap<Page, unknown>): Page[] {
+  return pages.map((page) => {
+    // A page kept as it is live keeps its content as it is live, hreflang included.
+    if (kept.has(page)) return page;
+    let alternates: Page['alternates'] | null = null;
+    for (const held of heldBack) {
+      if (held.entity !== 'page' || !held.locale || !held.documentId || held.documentId !== page.documentId || held.locale === page.locale) continue;
+      alternates ??= { ...page.alternates };
+      if (held.kept) alternates[held.locale] = held.kept;
+      else delete alternates[held.locale];
+    }
+    return alternates ? { ...page, alternates } : page;
+  });
+}
