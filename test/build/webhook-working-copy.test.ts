@@ -25,7 +25,17 @@ const EDITED = 'Rooms, edited in the CMS';
 /** Every file of a folder with the hash of its bytes. */
 async function snapshot(folder: string): Promise<Record<string, string>> {
   const files = await listFiles(folder);
-  const hashes = await Promise.all(files.map(async (file) => [file, createHash('sha256').update(await readFile(path.join(folder, file))).digest('hex')] as const));
+  const hashes = await Promise.all(
+    files.map(
+      async (file) =>
+        [
+          file,
+          createHash('sha256')
+            .update(await readFile(path.join(folder, file)))
+            .digest('hex'),
+        ] as const,
+    ),
+  );
   return Object.fromEntries(hashes);
 }
 
