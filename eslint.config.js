@@ -80,6 +80,7 @@ const zones = [
 export default defineConfig([
   globalIgnores([
     'cms/src/api/',
+    'cms/src/plugins/marea/server/generated/',
     'cms/build/',
     'cms/dist/',
     'cms/.tmp/',

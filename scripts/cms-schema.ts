@@ -4,11 +4,14 @@
  * src/shared/modal-items/) and the entity list (src/node/cms-schema/). The CMS
  * model is never edited by hand: `-- --check` exits non-zero when `cms/`
  * differs, as src/node/cms-schema/generate.test.ts does in `npm test`.
+ * The publish gate's bundle of the content checks is part of what it
+ * writes and checks (`npm run cms:checks`, src/node/cms-gate/generate.ts).
  */
 import '../src/node/platform/require-project-node.js';
 import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';
 import { hasDrift, schemaDrift, writeSchema, type SchemaDrift } from '../src/node/cms-schema/sync.js';
+import { syncGateBundle } from '../src/node/cms-gate/generate.js';
 
 const cmsDir = path.join(projectPaths().root, 'cms');
 const describe = (drift: SchemaDrift) =>
@@ -25,3 +28,7 @@ if (process.argv.includes('--check')) {
   const drift = await writeSchema(cmsDir);
   console.log(hasDrift(drift) ? `✓ wrote the cms/ schema\n${describe(drift)}` : '✓ cms/ schema is up to date');
 }
+
+const checks = await syncGateBundle(projectPaths().root, { check: process.argv.includes('--check') });
+(checks.ok ? console.log : console.error)(checks.line);
+if (!checks.ok) process.exit(1);

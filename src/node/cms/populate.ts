@@ -64,6 +64,11 @@ const POPULATE: Readonly<Record<EndpointName, PopulateTree>> = {
   'promo-codes': { countries: true },
 };
 
+/** What an endpoint populates as an object, for Strapi's document service (the publish gate, src/node/cms-gate/). */
+export function populateTree(endpoint: EndpointName): PopulateTree {
+  return POPULATE[endpoint];
+}
+
 /**
  * The populate query parameters of an endpoint as bracket keys, in a stable
  * order: `populate[blocks][on][blocks.hero][populate]=*`, … Published content

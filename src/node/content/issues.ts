@@ -218,9 +218,10 @@ export const CATALOGUE = {
     area: PAGES,
     title: 'Two pages with the same path',
     description: 'Two pages of one locale resolve to the same path. The second one read is not built.',
-    message: (path: string, firstId: string) => `Another page (id ${firstId}) already has the path ${path}; this one was not built`,
+    // `first`: the page read first, by its CMS id; the publish gate names it by title and path instead.
+    message: (path: string, first: string) => `Another page (${first}) already has the path ${path}; this one was not built`,
     hint: 'Give one of the two pages a different slug in this locale.',
-    example: ['/rooms', 'k9x2a1'],
+    example: ['/rooms', '"Rooms", /rooms'],
   }),
   unknownPageKind: define({
     code: 'UnknownPageKind',
@@ -614,11 +615,29 @@ export const CATALOGUE = {
 type Catalogue = typeof CATALOGUE;
 type Arguments<K extends keyof Catalogue> = Catalogue[K] extends IssueDefinition<infer A> ? A : never;
 
+/** Hears every issue raised with the values it was raised from; none in a build (`listenToIssues`). */
+let listener: ((body: IssueBody, args: readonly unknown[]) => void) | null = null;
+
+/**
+ * Calls `listen` with every issue raised, and the values it was raised
+ * from, until the returned function is called. The publish gate words the
+ * issues of one check again in the editor's language (issues-es.ts) from
+ * those values; the build never listens.
+ */
+export function listenToIssues(listen: (body: IssueBody, args: readonly unknown[]) => void): () => void {
+  listener = listen;
+  return () => {
+    listener = null;
+  };
+}
+
 /** An issue of the catalogue from the values where it is raised. */
 export function issueBody<A extends unknown[]>(definition: IssueDefinition<A>, ...args: A): IssueBody {
   const severity = definition.severity === 'strict' ? (definition.strict?.(...args) ? 'error' : 'warning') : definition.severity;
   const hint = typeof definition.hint === 'string' ? definition.hint : definition.hint(...args);
-  return { severity, code: definition.code, message: definition.message(...args), hint };
+  const body: IssueBody = { severity, code: definition.code, message: definition.message(...args), hint };
+  listener?.(body, args);
+  return body;
 }
 
 /** `ISSUES.unknownComponent(component, zone, strict)` → `{ severity, code, message, hint }`. */
