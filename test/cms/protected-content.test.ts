@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/node/build/paths.js';
+import { strapiEditor, type MediaFile, type StrapiEditor, type Upload } from '../../src/node/cms-server/editor.js';
+import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
+import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import type { RunningCms } from '../../src/node/cms-server/start.js';
+import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { freePort } from '../../src/node/platform/free-port.js';
+
+/**
+ * Published content is protected (README, "Editing content"): a real
+ * Strapi 5 of cms/, seeded from content-cache/, with the Marea plugin's
+ * media guard and unpublish warning; the editor works through the admin
+ * API as the Media Library and the edit view do.
+ */
+const PAGE = 'api::page.page';
+
+let dir: string;
+let cms: RunningCms;
+let editor: StrapiEditor;
+
+const picture = (name: string): Upload => ({ name, bytes: readFileSync(path.join(ROOT, 'content-cache/uploads/small_window_seat_b843c1b1f0.jpg')), mime: 'image/jpeg' });
+
+async function fileNamed(name: string): Promise<MediaFile> {
+  const file = (await editor.files()).find((f) => f.name === name);
+  if (!file) throw new Error(`no file ${name} in the Media Library`);
+  return file;
+}
+
+async function pageId(slug: string, locale: string): Promise<string> {
+  const found = await editor.rest('GET', `/api/pages?locale=${locale}&filters[slug][$eq]=${encodeURIComponent(slug)}&fields[0]=slug`);
+  const [page] = found.data as Array<{ documentId: string }>;
+  if (!page) throw new Error(`no published ${locale} page ${slug}`);
+  return page.documentId;
+}
+
+beforeAll(async () => {
+  ensureCmsInstalled(CMS_DIR);
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-protected-'));
+  cms = await startSeededCms(dir, { port: await freePort() });
+  editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+});
+
+afterAll(async () => {
+  await cms?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a file published entries use is not deleted or replaced', () => {
+  const POST = 'New winter nonstops from Chicago to Puerto Vallarta';
+
+  it('deleting or replacing a file a published page uses is refused, naming the page by title and locale', async () => {
+    const file = await fileNamed('window-seat.jpg');
+    // The page's cover, its SEO image and the media of a hero in its blocks: one page, one locale.
+    const refused = `Used by published entries: ${POST} (en). Replace the image in them first.`;
+    await expect(editor.deleteFile(file.id)).rejects.toThrow(refused);
+    await expect(editor.replaceFile(file.id, picture('other.jpg'))).rejects.toThrow(refused);
+    expect((await editor.files()).map((f) => f.name)).toContain('window-seat.jpg');
+  });
+
+  it('a bulk delete is refused whole, naming every entry of every file in it (the layout, the error page), in Spanish for an editor whose admin is in Spanish', async () => {
+    const [logo, adrift, unused] = [await fileNamed('marea-resorts-logo.svg'), await fileNamed('error-adrift.jpg'), await editor.upload(picture('unused.jpg'))];
+    await editor.setLanguage('es');
+    try {
+      const attempt = editor.deleteFiles({ fileIds: [unused.id, logo.id, adrift.id] });
+      await expect(attempt).rejects.toThrow(/Entradas publicadas que usan marea-resorts-logo\.svg: [^.]*Layout \(en\), Layout \(es-MX\)\./);
+      await expect(attempt).rejects.toThrow(/Entradas publicadas que usan error-adrift\.jpg: Error page \(en\), Error page \(es-MX\)\. Primero reemplaza esos archivos/);
+    } finally {
+      await editor.setLanguage('en');
+    }
+    // Nothing of the selection went, not even the file nothing uses.
+    const names = (await editor.files()).map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['unused.jpg', 'marea-resorts-logo.svg', 'error-adrift.jpg']));
+  });
+
+  it('once the page shows another image (published), the file deletes', async () => {
+    const [file, other] = [await fileNamed('window-seat.jpg'), await fileNamed('palapa-lobby.jpg')];
+    await editor.replaceMediaInPage(await pageId('blog/winter-flights-from-chicago', 'en'), 'en', file.id, other.id);
+    await editor.deleteFile(file.id);
+    expect((await editor.files()).map((f) => f.name)).not.toContain('window-seat.jpg');
+  });
+
+  it('a file only a draft uses deletes; one in a slide of a published carousel is refused until the page is unpublished', async () => {
+    const draftOnly = await editor.upload(picture('draft-only.jpg'));
+    await editor.rest('POST', '/api/pages?locale=en&status=draft', { data: { title: 'Draft with a cover', slug: 'draft-with-a-cover', cover: draftOnly.id } });
+    await editor.deleteFile(draftOnly.id);
+
+    const slide = await editor.upload(picture('slide.jpg'));
+    const created = await editor.rest('POST', '/api/pages?locale=en', {
+      data: { title: 'Slides page', slug: 'slides-page', blocks: [{ __component: 'blocks.carousel', slides: [{ title: 'One', media: slide.id }] }] },
+    });
+    const documentId = (created.data as { documentId: string }).documentId;
+    await expect(editor.deleteFile(slide.id)).rejects.toThrow('Used by published entries: Slides page (en).');
+    await editor.unpublish(PAGE, documentId, 'en');
+    await editor.deleteFile(slide.id);
+  });
+});
