@@ -121,6 +121,20 @@ export const CATALOGUE = {
     hint: 'Publish the page in this locale, or point the link at another page, or remove it.',
     example: ['contacto'],
   }),
+  otherLocaleLink: define({
+    code: 'OtherLocaleLink',
+    severity: 'warning',
+    area: LINKS,
+    title: 'A rich-text link to a path of the other language',
+    description:
+      "A link inside rich text is a site path (`/rooms`, `/es/habitaciones`) whose language is not the page's: a Spanish page linking `/habitaciones` (the English site's path, which has no such page) instead of `/es/habitaciones`. The link is kept as written; it leads to the other language's page, or to the 404 page.",
+    message: (href: string, language: string, _suggestion: string | null) => `Link to "${href}" goes to the ${language} site, not to a page in this page's language`,
+    hint: (_href: string, _language: string, suggestion: string | null) =>
+      suggestion
+        ? `Link to "${suggestion}" instead: that is the page in this page's language.`
+        : "Start the path with this language's prefix (Spanish pages: /es/…), or link a page published in this language.",
+    example: ['/habitaciones', 'English', '/es/habitaciones'],
+  }),
   unknownComponent: define({
     code: 'UnknownComponent',
     severity: 'strict',

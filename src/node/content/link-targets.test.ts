@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { siteWithBlocks } from './fixtures/raw-site.js';
+import { page, rawSite, siteWithBlocks } from './fixtures/raw-site.js';
 import { normaliseSite } from './normalise.js';
 
 const hero = (slug: string) => ({ __component: 'blocks.hero', title: 'Hi', cta: { label: 'Go', slug } });
@@ -28,5 +28,55 @@ describe('internal links to a page the locale does not have (unpublished, rename
 
   it('stay quiet for existing pages, the home page, list pages of an existing page and links with a query or hash', () => {
     expect(issuesOf([hero('home'), hero('page/2'), hero('home?x=1'), hero('home#top'), footer('home')])).toEqual([]);
+  });
+});
+
+describe('links inside rich text are site paths, checked in the page’s language', () => {
+  const text = (html: string) => ({ __component: 'blocks.wysiwyg', body: html });
+  const spanish = (html: string) =>
+    normaliseSite(
+      rawSite({
+        pages: {
+          en: [page('home'), page('rooms')],
+          es: [page('home', [text(html)], { id: 2, locale: 'es-MX' }), page('habitaciones', [], { id: 3, locale: 'es-MX' })],
+        },
+      }),
+      { strict: false },
+    ).issues.filter((i) => i.code === 'UnknownLinkTarget' || i.code === 'OtherLocaleLink');
+
+  it('a Spanish page linking the English path of its own page warns, with the Spanish path as the fix, naming page, block and field', () => {
+    expect(spanish('<p>See <a href="/habitaciones">our rooms</a></p>')).toMatchObject([
+      {
+        code: 'OtherLocaleLink',
+        severity: 'warning',
+        entity: 'page',
+        locale: 'es',
+        slug: 'home',
+        documentId: 'doc-home',
+        position: 0,
+        component: 'blocks.wysiwyg',
+        field: 'blocks[0].body',
+        message: 'Link to "/habitaciones" goes to the English site, not to a page in this page\'s language',
+        hint: 'Link to "/es/habitaciones" instead: that is the page in this page\'s language.',
+      },
+    ]);
+  });
+
+  it('a path of the other language that exists there still warns, without a suggestion when this language lacks it', () => {
+    const [issue] = spanish('<p><a href="/rooms?x=1#top">rooms</a></p>');
+    expect(issue).toMatchObject({ code: 'OtherLocaleLink', message: expect.stringContaining('"/rooms"') as string });
+    expect(issue!.hint).toMatch(/Start the path with this language's prefix/);
+  });
+
+  it('a path of the page’s own language that matches no page is a dead link', () => {
+    expect(spanish('<p><a href="/es/gone">x</a></p>')).toMatchObject([
+      { code: 'UnknownLinkTarget', field: 'blocks[0].body', message: expect.stringContaining('"/es/gone"') as string },
+    ]);
+  });
+
+  it('stay quiet for its own pages, list pages, external links, anchors and files', () => {
+    const html =
+      '<p><a href="/es/habitaciones">a</a> <a href="/es">b</a> <a href="/es/page/2?x=1&amp;y=2">c</a> <a href="https://example.com/rooms">d</a> <a href="#modal=spa">e</a> <a href="/assets/media/brochure.abc.pdf">f</a> <a href="//cdn.example/x">g</a></p>';
+    expect(spanish(html)).toEqual([]);
   });
 });

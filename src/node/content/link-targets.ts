@@ -1,6 +1,6 @@
 import type { Block, Locale, Page, SiteContent } from '../../shared/model.js';
 import { LOCALES } from '../../shared/locales.js';
-import { HOME_SLUG } from '../../shared/routes.js';
+import { HOME_SLUG, isRoutableSlug, pagePath, parsePath } from '../../shared/routes.js';
 import type { Context, Issue } from './context.js';
 import { report, within } from './context.js';
 import { ISSUES } from './issues.js';
@@ -12,11 +12,17 @@ export type LinkTargetMemo = WeakMap<Page, { signature: string; issues: Issue[] 
 /** `blog/page/3` → `blog`; `page/2` (the home page's list) → `home`. */
 const LIST_PAGE = /^(?:(.+)\/)?page\/[1-9]\d*$/;
 
+/** The languages as the warnings name them. */
+const LANGUAGE: Record<Locale, string> = { en: 'English', es: 'Spanish' };
+
 /**
  * Internal links (blocks of pages, the layout and modals, the error page's
  * links) whose slug is no page of their locale lead to the 404 page: after a
  * page is unpublished, renamed or never translated. Each is a warning naming
- * where the link is, so the editor finds it; the site still builds.
+ * where the link is, so the editor finds it; the site still builds. A link
+ * inside rich text is a site path: one of the other language's site
+ * (`/habitaciones` on a Spanish page) is a warning too, with the path of the
+ * page's own language when it has that page.
  */
 export function checkLinkTargets(
   content: SiteContent,
@@ -24,18 +30,30 @@ export function checkLinkTargets(
   memo?: LinkTargetMemo,
   setAside?: (page: Page) => readonly InternalLink[] | undefined,
 ): void {
+  const slugsOf = Object.fromEntries(LOCALES.map((l) => [l, content.pages.filter((p) => p.locale === l).map((p) => p.slug)])) as Record<Locale, string[]>;
+  const slugSets = Object.fromEntries(LOCALES.map((l) => [l, new Set(slugsOf[l])])) as Record<Locale, Set<string>>;
   for (const locale of LOCALES) {
     const ofLocale = content.pages.filter((p) => p.locale === locale);
-    const slugs = new Set(ofLocale.map((p) => p.slug));
-    const signature = ofLocale.map((p) => p.slug).join('\n');
-    const known = (slug: string) => {
+    // Every locale's slugs: both sets make this locale's signature, as a rich-text path may name either.
+    const signature = LOCALES.map((l) => slugsOf[l].join('\n')).join('\n\n');
+    const known = (slug: string, of: Locale = locale) => {
       const bare = slug.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
       const target = bare === '' ? HOME_SLUG : bare;
       const list = LIST_PAGE.exec(target);
-      return slugs.has(list ? (list[1] ?? HOME_SLUG) : target);
+      return slugSets[of].has(list ? (list[1] ?? HOME_SLUG) : target);
     };
     const check = (ctx: Context, links: readonly InternalLink[]) => {
-      for (const link of links) if (!known(link.slug)) report(within(ctx, { position: link.position, component: link.component }), link.field, ISSUES.unknownLinkTarget(link.slug));
+      for (const link of links) {
+        const at = within(ctx, { position: link.position, component: link.component });
+        if (link.path === undefined) {
+          if (!known(link.slug)) report(at, link.field, ISSUES.unknownLinkTarget(link.slug));
+          continue;
+        }
+        const target = parsePath(link.path);
+        if (target.locale === locale) {
+          if (!known(target.slug)) report(at, link.field, ISSUES.unknownLinkTarget(link.path));
+        } else report(at, link.field, ISSUES.otherLocaleLink(link.path, LANGUAGE[target.locale], known(target.slug) ? pagePath(locale, target.slug) : null));
+      }
     };
     const blocks = (ctx: Context, zone: string, list: Block[]) => check(ctx, internalLinks(zone, list));
 
@@ -63,29 +81,54 @@ export function checkLinkTargets(
   }
 }
 
-/** An internal link in a zone's blocks: its slug, and where it is (the block, and the field's path from the zone). */
+/**
+ * An internal link in a zone's blocks: its slug (a link field's, relative to
+ * the page's locale) or its site path (`path`: a rich-text link's href), and
+ * where it is (the block, and the field's path from the zone).
+ */
 export interface InternalLink {
   slug: string;
+  path?: string;
   position: number;
   component: string;
   field: string;
 }
 
-/** Every internal link (`{ kind: 'internal', slug }`) at any depth of a zone's blocks' props, in order. */
+/**
+ * Every internal link at any depth of a zone's blocks' props, in order: link
+ * fields (`{ kind: 'internal', slug }`) and the site paths of links in rich
+ * text (sanitised HTML: `href="/…"`, double-quoted, `&` as `&amp;`). Paths
+ * of files (`/assets/…`, a dot in the name) are not pages and are left out.
+ */
 export function internalLinks(zone: string, list: readonly Block[]): InternalLink[] {
   const links: InternalLink[] = [];
   list.forEach((block, position) =>
-    walk(block.props, { parent: { parent: null, key: zone }, key: position }, (slug, at) => links.push({ slug, position, component: block.component, field: spellPath(at) })),
+    walk(block.props, { parent: { parent: null, key: zone }, key: position }, (slug, at, path) =>
+      links.push({ slug, ...(path === undefined ? {} : { path }), position, component: block.component, field: spellPath(at) }),
+    ),
   );
   return links;
 }
 
-function walk(value: unknown, at: PathStep, found: (slug: string, at: PathStep) => void): void {
+/** `href="/…"` of an anchor in sanitised rich text. */
+const RICH_TEXT_HREF = /<a\s[^>]*?href="(\/(?!\/)[^"]*)"/g;
+
+function walk(value: unknown, at: PathStep, found: (slug: string, at: PathStep, path?: string) => void): void {
+  if (typeof value === 'string') {
+    if (!value.includes('<a')) return;
+    for (const [, href] of value.matchAll(RICH_TEXT_HREF)) {
+      const path = href!.replace(/&amp;/g, '&');
+      const { slug } = parsePath(path);
+      if (isRoutableSlug(slug) || slug === HOME_SLUG) found(slug, at, path.replace(/[?#].*$/, '') || '/');
+    }
+    return;
+  }
   if (Array.isArray(value)) return value.forEach((item, i) => walk(item, { parent: at, key: i }, found));
   if (!isRecord(value)) return;
   if (value.kind === 'internal' && typeof value.slug === 'string') found(value.slug, at);
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item !== null && typeof item === 'object') walk(item, { parent: at, key }, found);
+    else if (typeof item === 'string') walk(item, { parent: at, key }, found);
   }
 }
