@@ -3,20 +3,14 @@
  * one before the current). `npm run rollback -- --list` lists them.
  */
 import '../src/node/platform/require-project-node.js';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';
-import { publishBuild, readHistory } from '../src/node/build/publish.js';
+import { publishBuild } from '../src/node/build/publish.js';
+import { keptBuilds } from '../src/node/webhook/rollback.js';
 
 const paths = projectPaths();
-const history = await readHistory(paths);
+const history = await keptBuilds(paths);
 const arg = process.argv.slice(2).find((a) => a !== '--');
-let current: string | null = null;
-try {
-  current = (JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8')) as { id: string }).id;
-} catch {
-  current = null;
-}
+const current = history.find((h) => h.live)?.id ?? null;
 if (arg === '--list' || history.length === 0) {
   console.log(history.length ? 'Kept builds (newest first):' : 'No kept builds in builds/: run `npm run build` first.');
   for (const h of history) console.log(`  ${h.id}  content ${h.timestamp}  built ${h.builtAt}${h.id === current ? '  ← published' : ''}`);

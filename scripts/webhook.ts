@@ -20,9 +20,11 @@ const log = (line: string) => console.log(`${stamp()} ${line}`);
 
 const local = cmsState(CMS_DIR, process.env.MAREA_CMS_STATE || undefined).localFile;
 if (!process.env.CMS_URL?.trim() && existsSync(local)) {
-  const { token } = JSON.parse(readFileSync(local, 'utf8')) as { token: string };
+  const { token, reportToken } = JSON.parse(readFileSync(local, 'utf8')) as { token: string; reportToken?: string };
   process.env.CMS_URL = `http://127.0.0.1:${process.env.CMS_PORT ?? 1337}`;
   process.env.CMS_TOKEN ??= token;
+  // Each build's report goes to the CMS's Publishing page (README, "Publishing").
+  if (reportToken) process.env.MAREA_REPORT_TOKEN ??= reportToken;
   log(`CMS_URL is not set: using the local CMS of npm run cms (${process.env.CMS_URL})`);
 }
 
@@ -48,6 +50,7 @@ try {
 
   Webhook      POST ${service.origin}${HOOK_PATH}   (header Authorization: Bearer <WEBHOOK_SECRET>)
   Status       curl -H "Authorization: Bearer <WEBHOOK_SECRET>" ${service.origin}/status
+  Reports      ${config.reportToken ? `each build's report → ${config.cmsUrl} (the admin's Publishing page)` : 'none: set MAREA_REPORT_TOKEN to the CMS’s report token to see builds in its Publishing page'}
   Site         ${service.origin}/ and ${service.origin}/es (the published dist/)
   Secrets      ${process.env.WEBHOOK_SECRET ? 'from WEBHOOK_SECRET / PREVIEW_SECRET' : 'in .marea/webhook-secrets.json (npm run cms registers them with Strapi)'}
 

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,11 @@ import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
 import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
+import { ROOT, projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
+import { loadConfig } from '../../src/node/config/env.js';
 import { freePort } from '../../src/node/platform/free-port.js';
+import { strapiLoopEnv } from '../../src/node/webhook/service.js';
+import { startWebhookService, type RunningWebhookService } from '../../src/node/webhook/start.js';
 
 /**
  * Build reports in the real Strapi (cms/src/plugins/marea/server/parts/reports.js):
@@ -20,6 +25,10 @@ const PAGE = 'api::page.page';
 let dir: string;
 let cms: RunningCms;
 let editor: StrapiEditor;
+let servicePort: number;
+let service: RunningWebhookService | undefined;
+const secrets = { webhook: randomBytes(24).toString('hex'), preview: randomBytes(24).toString('hex') };
+const NOW = new Date('2026-06-20T12:00:00Z');
 
 const post = (token: string, body: unknown) =>
   fetch(`${cms.url}/api/marea/reports`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -41,11 +50,14 @@ beforeAll(async () => {
   ensureCmsInstalled(CMS_DIR);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-reports-'));
   // A publish no build followed for two seconds (five minutes outside tests) is flagged.
-  cms = await startSeededCms(dir, { port: await freePort(), env: { MAREA_STALE_AFTER_SECONDS: '2' } });
+  // Strapi posts its webhooks to the service started below, and the plugin's rollback calls it.
+  servicePort = await freePort();
+  cms = await startSeededCms(dir, { port: await freePort(), env: { MAREA_STALE_AFTER_SECONDS: '2', ...strapiLoopEnv(`http://127.0.0.1:${servicePort}`, secrets) } });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
 });
 
 afterAll(async () => {
+  await service?.close();
   await cms?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -139,5 +151,71 @@ describe('build reports', () => {
     expect(after.stale).toBeNull();
     // A failed build carries the edits it could not publish.
     expect(after.report).toMatchObject({ result: 'failed', edits: [expect.objectContaining({ documentId: spa.documentId })] });
+  });
+
+  it("the webhook service's builds are reported: one that failed (the CMS it reads does not answer), one with a warning, and a rollback", async () => {
+    const paths: ProjectPaths = projectPaths({
+      dist: path.join(dir, 'dist'),
+      builds: path.join(dir, 'builds'),
+      contentCache: path.join(dir, 'content-cache'),
+      work: path.join(dir, 'work'),
+    });
+    await cp(path.join(ROOT, 'content-cache'), paths.contentCache, { recursive: true });
+    const report = { cmsUrl: cms.url, token: cms.reportToken };
+    // The builder reads a CMS that does not answer; the report goes to the one that does.
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const down = loadConfig({ SITE_URL: 'https://marea.example', CMS_URL: dead, CMS_TOKEN: cms.token });
+    const failing = await startWebhookService({ config: { ...down, cmsUrl: dead }, paths, secrets, port: servicePort, now: () => NOW, report });
+    await failing.queue.idle();
+    await failing.close();
+    const [failed] = (await admin('/reports')) as Array<Record<string, unknown>>;
+    expect(failed).toMatchObject({ source: 'webhook', result: 'failed', buildId: null, events: ['service start'] });
+    expect(failed!.error).toMatch(/127\.0\.0\.1|fetch failed|ECONNREFUSED|reach/i);
+
+    const up = loadConfig({ SITE_URL: 'https://marea.example', CMS_URL: cms.url, CMS_TOKEN: cms.token, MAREA_REPORT_TOKEN: cms.reportToken });
+    service = await startWebhookService({ config: { ...up, cmsUrl: cms.url }, paths, secrets, port: servicePort, now: () => NOW });
+    await service.queue.idle();
+    const first = service.queue.status().builds[0]!;
+    expect(first.result).toBe('published');
+
+    // A page whose button leads to a page that does not exist: published, with a warning naming page, block and field.
+    const created = await editor.rest('POST', '/api/pages?locale=en', {
+      data: {
+        title: 'Reported page',
+        slug: 'reported-page',
+        summary: 'A page with a broken button.',
+        blocks: [{ __component: 'blocks.hero', title: 'Welcome', cta: { label: 'Go', slug: 'no-such-page' } }],
+      },
+    });
+    const documentId = (created.data as { documentId: string }).documentId;
+    const deadline = Date.now() + 60_000;
+    let latest: Record<string, unknown> | undefined;
+    while (Date.now() < deadline) {
+      [latest] = (await admin('/reports')) as Array<Record<string, unknown>>;
+      if (latest && latest.buildId !== first.buildId && latest.result !== 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(latest).toMatchObject({ source: 'webhook', result: 'published', siteUrl: service.origin, pages: { added: ['/reported-page'] }, rollback: { kind: 'webhook' } });
+    expect(latest!.edits).toEqual([expect.objectContaining({ action: 'publish', documentId, title: 'Reported page', locale: 'en' })]);
+    const warning = (latest!.issues as Array<Record<string, unknown>>).find((issue) => issue.code === 'UnknownLinkTarget');
+    expect(warning).toMatchObject({ severity: 'warning', uid: PAGE, documentId, title: 'Reported page', block: 'blocks.hero #1', field: expect.stringContaining('blocks[0].cta') });
+    // The same warning is in /status (and the service log).
+    expect(service.queue.status().builds[0]!.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'UnknownLinkTarget', slug: 'reported-page' })]));
+    const entry = (await admin(`/reports/entry?uid=${PAGE}&documentId=${documentId}&locale=en`)) as { report: { issues: unknown[] } };
+    expect(entry.report.issues).toEqual([expect.objectContaining({ code: 'UnknownLinkTarget' })]);
+
+    // Rollback from the admin: the plugin asks the service, which puts the earlier build back live.
+    const builds = (await fetch(`${cms.url}/marea/builds`, { headers: { Authorization: `Bearer ${editor.jwt}` } }).then((r) => r.json())) as {
+      builds: Array<{ id: string; live: boolean }>;
+    };
+    expect(builds.builds[0]).toMatchObject({ id: latest!.buildId, live: true });
+    const rolled = await fetch(`${cms.url}/marea/rollback`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${editor.jwt}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ buildId: first.buildId }),
+    });
+    expect(await rolled.json()).toEqual({ published: first.buildId, was: latest!.buildId });
+    expect(JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8'))).toMatchObject({ id: first.buildId });
+    expect(((await admin('/reports')) as Array<Record<string, unknown>>)[0]).toMatchObject({ mode: 'rollback', buildId: first.buildId });
   });
 });

@@ -11,6 +11,11 @@ export interface Config {
   readonly cmsUrl: string | null;
   /** API token (`CMS_TOKEN`), build time only: never put it in `public`. */
   readonly cmsToken: string | null;
+  /**
+   * The CMS's report token (`MAREA_REPORT_TOKEN`): builds post their report to
+   * the CMS's Marea plugin with it (README, "Publishing"). Null: no report.
+   */
+  readonly reportToken: string | null;
   /** Site locale → CMS locale code (`CMS_LOCALES`). Default `{ en: 'en', es: 'es-MX' }`. */
   readonly cmsLocales: Readonly<Record<Locale, string>>;
   /** Absolute public origin (`SITE_URL`), no trailing slash. Default `http://localhost:4173`. */
@@ -145,6 +150,7 @@ function sampleRate(fallback: number) {
 const envSchema = z.object({
   CMS_URL: variable('an http(s) URL such as "http://127.0.0.1:1337"', (v) => httpUrl(v, true), null),
   CMS_TOKEN: text(),
+  MAREA_REPORT_TOKEN: text(),
   CMS_LOCALES: variable('"en:<code>,es:<code>" (e.g. "en:en,es:es-MX")', (v) => perLocale(v, CMS_LOCALE_CODE), { en: 'en', es: 'es-MX' }),
   SITE_URL: variable('an absolute http(s) origin such as "https://www.example.com" (no path, query or hash)', (v) => httpUrl(v, false), 'http://localhost:4173'),
   DEFAULT_COUNTRY: variable('"en:<ISO alpha-3>,es:<ISO alpha-3>" (e.g. "en:USA,es:MEX") or one alpha-3 code for both', countries, { en: 'USA', es: 'MEX' }),
@@ -169,7 +175,7 @@ const envSchema = z.object({
 type Env = z.output<typeof envSchema>;
 
 /** Values of these are never echoed in error messages. */
-const SECRET_KEYS = new Set(['CMS_TOKEN', 'PUBLIC_DATADOG_CLIENT_TOKEN']);
+const SECRET_KEYS = new Set(['CMS_TOKEN', 'MAREA_REPORT_TOKEN', 'PUBLIC_DATADOG_CLIENT_TOKEN']);
 
 function toConfig(env: Env): Config {
   const datadog: DatadogConfig | null =
@@ -188,6 +194,7 @@ function toConfig(env: Env): Config {
   return Object.freeze({
     cmsUrl: env.CMS_URL,
     cmsToken: env.CMS_TOKEN,
+    reportToken: env.MAREA_REPORT_TOKEN,
     cmsLocales: Object.freeze(env.CMS_LOCALES),
     siteUrl: env.SITE_URL,
     defaultCountry: Object.freeze(env.DEFAULT_COUNTRY),

@@ -49,14 +49,32 @@ const BANNER: Record<Locale, Record<PreviewQuery['status'], string>> = {
   es: { draft: 'Vista previa: borrador — sin publicar', published: 'Vista previa: versión publicada' },
 };
 
-/** A plain page for what cannot be previewed: why, in the editor's terms. */
+/**
+ * A plain page for what cannot be previewed: why, in the editor's terms.
+ * Long messages (a URL, a path of blocks and fields) wrap anywhere, so none
+ * runs off Strapi's preview panel, even at a phone's width.
+ */
 function message(status: PreviewAnswer['status'], title: string, lines: string[]): PreviewAnswer {
-  const items = lines.map((line) => `<li><pre>${escapeHtml(line)}</pre></li>`).join('');
+  const items = lines.map((line) => `<li><pre style="margin:0 0 .75rem;white-space:pre-wrap;overflow-wrap:anywhere;font:inherit">${escapeHtml(line)}</pre></li>`).join('');
   return {
     status,
-    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#111"><h1>${escapeHtml(title)}</h1><ul>${items}</ul></body></html>`,
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#111;overflow-wrap:anywhere"><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><ul style="padding-left:1.25rem">${items}</ul></body></html>`,
   };
 }
+
+/**
+ * The preview's own additions to a rendered page: no indexing, the banner,
+ * and no cookie notice or offer toast. Those two sit over the bottom of the
+ * page on a phone and would hide the edit being previewed; the published
+ * site still shows them.
+ */
+export function dressPreview(html: string, banner: string): string {
+  const hide = '<style>.cookie-notice,.offer-toast-region{display:none!important}:root{--cookie-notice-cover:0px!important;--offer-toast-cover:0px!important}</style>';
+  return html.replace(/<head>/, `<head>\n    <meta name="robots" content="noindex, nofollow">\n    ${hide}`).replace(/<body([^>]*)>/, `<body$1>\n    ${bannerHtml(banner)}`);
+}
+
+const bannerHtml = (text: string) =>
+  `<div role="status" style="position:fixed;inset:auto 0 0 0;z-index:2147483647;padding:.5rem 1rem;background:#7a1212;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center">${escapeHtml(text)}</div>`;
 
 /**
  * Strapi's "Open preview": the draft (or published) version of one
@@ -122,11 +140,7 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   // The payload is embedded (as on error pages): a preview has no `_payload.json` beside it.
   const job = { ...pageJob(payload), payloadFile: null };
   const html = await pageRenderer(bundle.server.render, compileTemplate(template), { [locale]: messages }, chunks)(job);
-  const banner = `<div role="status" style="position:fixed;inset:auto 0 0 0;z-index:2147483647;padding:.5rem 1rem;background:#7a1212;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center">${escapeHtml(BANNER[locale][query.status])}</div>`;
-  return {
-    status: 200,
-    html: html.replace(/<head>/, '<head>\n    <meta name="robots" content="noindex, nofollow">').replace(/<body([^>]*)>/, `<body$1>\n    ${banner}`),
-  };
+  return { status: 200, html: dressPreview(html, BANNER[locale][query.status]) };
 }
 
 /** Reads the preview query from a request URL; null names what is missing. */

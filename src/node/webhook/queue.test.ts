@@ -9,7 +9,7 @@ const pageEvent = (documentId: string, locale = 'en'): Exclude<Effect, { kind: '
   summary: `entry.publish page ${documentId} (${locale})`,
 });
 
-const outcome = (n: number): BuildOutcome => ({ buildId: `build${n}`, mode: 'incremental', pages: { added: [], changed: [`/p${n}`], removed: [] }, warnings: 0 });
+const outcome = (n: number): BuildOutcome => ({ buildId: `build${n}`, mode: 'incremental', pages: { added: [], changed: [`/p${n}`], removed: [] }, warnings: [] });
 
 /** A builder that takes `ms` per build and records what each build was given. */
 function slowBuilder(ms: number, fail: (n: number) => Error | null = () => null) {
@@ -120,5 +120,72 @@ describe('coalescing: one build at a time, a burst makes one or two', () => {
     expect(builds).toHaveLength(20);
     expect(builds.map((b) => b.n)).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
     expect(formatRecord(builds[0]!)).toContain('build25');
+  });
+
+  it('warnings and what was held back reach the status, the log (a line each) and onRecord, which is told of every build', async () => {
+    const lines: string[] = [];
+    const told: number[] = [];
+    const warning = {
+      code: 'LinkTargetMissing',
+      message: 'links to /nowhere, which is not a page',
+      entity: 'page',
+      locale: 'en',
+      slug: 'spa',
+      block: 'blocks.hero #2',
+      field: 'blocks[1].cta.url',
+    };
+    const held = {
+      entity: 'page' as const,
+      locale: 'es' as const,
+      slug: 'alberca',
+      title: 'Alberca',
+      kept: '/es/alberca',
+      errors: [{ code: 'DuplicateSlug', message: 'slug taken', entity: 'page' }],
+    };
+    const queue = new BuildQueue(async () => ({ ...outcome(1), warnings: [warning], heldBack: [held] }), {
+      settleMs: 1,
+      log: (line) => lines.push(line),
+      onRecord: async (record) => {
+        told.push(record.n);
+        // A report that fails is logged; the queue goes on.
+        if (record.n === 1) throw new Error('CMS unreachable');
+      },
+    });
+    queue.add(pageEvent('a'));
+    await queue.idle();
+    queue.add(pageEvent('b'));
+    await queue.idle();
+    expect(told).toEqual([1, 2]);
+    expect(queue.status().builds[0]).toMatchObject({ warnings: [warning], heldBack: [held] });
+    expect(lines[0]!.split('\n')).toEqual([
+      expect.stringMatching(/^✓ build #1 build1 published .*: 0 added, 1 changed, 0 removed, 1 warning, 1 held back$/),
+      '  ✗ held back [es] Alberca: its live version stays (/es/alberca) — DuplicateSlug [-] page: slug taken',
+      '  ⚠ LinkTargetMissing [en] spa blocks.hero #2 blocks[1].cta.url: links to /nowhere, which is not a page',
+    ]);
+    expect(lines[1]).toBe('✗ build #1: its report failed: CMS unreachable');
+  });
+
+  it('work run between builds (a rollback) waits for the running build, and no build starts until it is done', async () => {
+    const order: string[] = [];
+    const queue = new BuildQueue(
+      async (changes) => {
+        order.push(`build ${changes.changes[0]!.documentId} start`);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        order.push(`build ${changes.changes[0]!.documentId} end`);
+        return outcome(1);
+      },
+      { settleMs: 1 },
+    );
+    queue.add(pageEvent('a'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const between = queue.between(async () => {
+      order.push('rollback start');
+      queue.add(pageEvent('b'));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      order.push('rollback end');
+    });
+    await between;
+    await queue.idle();
+    expect(order).toEqual(['build a start', 'build a end', 'rollback start', 'rollback end', 'build b start', 'build b end']);
   });
 });

@@ -1,14 +1,58 @@
+import type { ContentIssue } from '../../shared/model.js';
+import type { HeldBack } from '../build/held-back.js';
 import { ChangeSet, type Effect } from './events.js';
 
-/** A content error as the status shows it to editors: where, and what. */
+/** A content error or warning as the status shows it to editors: where, what, and what to do. */
 export interface StatusIssue {
   readonly code: string;
   readonly message: string;
   readonly entity: string;
   readonly locale?: string;
   readonly slug?: string;
+  readonly documentId?: string;
   readonly block?: string;
   readonly field?: string;
+  readonly hint?: string;
+}
+
+/** A content issue as editors see it in the status: entity, locale, slug, block and field. */
+export function statusIssue(issue: ContentIssue & { readonly component?: string }): StatusIssue {
+  const block = issue.component ? `${issue.component}${issue.position === undefined ? '' : ` #${issue.position + 1}`}` : undefined;
+  return {
+    code: issue.code,
+    message: issue.message,
+    entity: issue.entity,
+    ...(issue.locale ? { locale: issue.locale } : {}),
+    ...(issue.slug ? { slug: issue.slug } : {}),
+    ...(issue.documentId ? { documentId: issue.documentId } : {}),
+    ...(block ? { block } : {}),
+    ...(issue.field ? { field: issue.field } : {}),
+    ...(issue.hint ? { hint: issue.hint } : {}),
+  };
+}
+
+/** A page, modal or promo code a build held back (rule 13), as the status shows it. */
+export interface HeldBackStatus {
+  readonly entity: HeldBack['entity'];
+  readonly locale?: string;
+  readonly slug?: string;
+  readonly documentId?: string;
+  readonly title?: string;
+  /** Where its last published version stays live, or null: never published, left out. */
+  readonly kept: string | null;
+  readonly errors: StatusIssue[];
+}
+
+export function heldBackStatus(held: HeldBack): HeldBackStatus {
+  return {
+    entity: held.entity,
+    ...(held.locale ? { locale: held.locale } : {}),
+    ...(held.slug ? { slug: held.slug } : {}),
+    ...(held.documentId ? { documentId: held.documentId } : {}),
+    ...(held.title ? { title: held.title } : {}),
+    kept: held.kept,
+    errors: held.issues.map(statusIssue),
+  };
 }
 
 /** What a build did, as the builder reports it. */
@@ -19,7 +63,10 @@ export interface BuildOutcome {
   readonly reason?: string;
   /** Page URLs (site paths, `/es/…` for Spanish) added, changed and removed against the build before. */
   readonly pages: { readonly added: string[]; readonly changed: string[]; readonly removed: string[] };
-  readonly warnings: number;
+  /** The build's warnings: published, but worth an editor's look (rule 13; docs/content-errors.md). */
+  readonly warnings: StatusIssue[];
+  /** What content errors held back (the rest published). */
+  readonly heldBack?: HeldBackStatus[];
 }
 
 /** Thrown by a builder for a build that failed for a reason editors can act on, with the content errors. */
@@ -51,6 +98,8 @@ export interface BuildRecord {
   readonly pages: { readonly added: number; readonly changed: number; readonly removed: number; readonly urls: BuildOutcome['pages'] } | null;
   readonly error?: string;
   readonly errors: StatusIssue[];
+  readonly warnings: StatusIssue[];
+  readonly heldBack: HeldBackStatus[];
 }
 
 export interface QueueStatus {
@@ -67,8 +116,10 @@ export interface QueueOptions {
   readonly maxWaitMs?: number;
   /** Builds kept in the status. Default 20. */
   readonly history?: number;
-  /** One line per build. */
+  /** One line per build, then one per warning. */
   readonly log?: (line: string) => void;
+  /** Told of every finished build (the report to the CMS); what it throws is logged, never the queue's concern. */
+  readonly onRecord?: (record: BuildRecord) => Promise<void> | void;
 }
 
 /**
@@ -85,6 +136,8 @@ export class BuildQueue {
   private lastEnd = 0;
   private running: { n: number; startedAt: Date; changes: ChangeSet; done: Promise<void> } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Work run between two builds (a rollback): no build starts meanwhile. */
+  private betweenWork: Promise<unknown> | null = null;
   private readonly records: BuildRecord[] = [];
   private count = 0;
 
@@ -104,7 +157,7 @@ export class BuildQueue {
   }
 
   private schedule(): void {
-    if (this.running || !this.pending) return;
+    if (this.running || this.betweenWork || !this.pending) return;
     if (this.timer) clearTimeout(this.timer);
     const deadline = Math.max(this.pendingSince, this.lastEnd) + (this.options.maxWaitMs ?? 2000);
     const wait = Math.max(0, Math.min(this.options.settleMs ?? 200, deadline - Date.now()));
@@ -131,6 +184,10 @@ export class BuildQueue {
         this.records.length = Math.min(this.records.length, this.options.history ?? 20);
         this.options.log?.(formatRecord(record));
         this.schedule();
+        return this.options.onRecord?.(record);
+      })
+      .catch((error: unknown) => {
+        this.options.log?.(`✗ build #${n}: its report failed: ${(error as Error).message ?? String(error)}`);
       });
     this.running = { n, startedAt, changes, done };
   }
@@ -156,6 +213,8 @@ export class BuildQueue {
         ...(end.outcome.reason ? { reason: end.outcome.reason } : {}),
         pages: { added: pages.added.length, changed: pages.changed.length, removed: pages.removed.length, urls: pages },
         errors: [],
+        warnings: end.outcome.warnings,
+        heldBack: end.outcome.heldBack ?? [],
       };
     }
     const error = end.error as Error;
@@ -167,6 +226,8 @@ export class BuildQueue {
       pages: null,
       error: error?.message ?? String(end.error),
       errors: error instanceof BuildFailure ? error.errors : [],
+      warnings: [],
+      heldBack: [],
     };
   }
 
@@ -179,6 +240,27 @@ export class BuildQueue {
     };
   }
 
+  /**
+   * Runs `work` once the running build (if any) has ended, with no build
+   * starting until it is done: a rollback never races a publish. Events
+   * that arrive meanwhile build after it.
+   */
+  async between<T>(work: () => Promise<T>): Promise<T> {
+    while (this.running || this.betweenWork) await (this.running?.done ?? this.betweenWork);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Set before the work starts: what it queues synchronously must wait too.
+    let release = () => {};
+    this.betweenWork = new Promise<void>((resolve) => (release = resolve));
+    try {
+      return await work();
+    } finally {
+      this.betweenWork = null;
+      release();
+      this.schedule();
+    }
+  }
+
   /** Resolves once nothing is queued or running (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.timer || this.running || this.pending) {
@@ -188,17 +270,25 @@ export class BuildQueue {
   }
 }
 
-/** The service's log line for a build: the same facts as its status record. */
+/** Where an issue is and what it says, on one line: code, locale, page (or entity), block, field, message. */
+const issueLine = (e: StatusIssue) => `${e.code} [${e.locale ?? '-'}] ${e.slug ?? e.entity}${e.block ? ` ${e.block}` : ''}${e.field ? ` ${e.field}` : ''}: ${e.message}`;
+
+/** The service's log for a build: the same facts as its status record, then one line per page held back and per warning. */
 export function formatRecord(record: BuildRecord): string {
   const events = `${record.events.length + record.moreEvents} event${record.events.length + record.moreEvents === 1 ? '' : 's'} (${record.events.slice(0, 3).join(', ')}${record.events.length + record.moreEvents > 3 ? ', …' : ''})`;
   const time = `${(record.durationMs / 1000).toFixed(2)} s`;
   if (record.result === 'failed') {
-    const where = record.errors
-      .slice(0, 5)
-      .map((e) => `${e.code} [${e.locale ?? '-'}] ${e.slug ?? e.entity}${e.block ? ` ${e.block}` : ''}${e.field ? ` ${e.field}` : ''}: ${e.message}`)
-      .join('; ');
+    const where = record.errors.slice(0, 5).map(issueLine).join('; ');
     return `✗ build #${record.n} failed in ${time} after ${events}: ${record.error}${where ? ` — ${where}` : ''}; the published site is unchanged`;
   }
   const p = record.pages!;
-  return `✓ build #${record.n} ${record.buildId} published in ${time} (${record.mode}${record.reason ? `: ${record.reason}` : ''}) after ${events}: ${p.added} added, ${p.changed} changed, ${p.removed} removed`;
+  const lines = [
+    `✓ build #${record.n} ${record.buildId} published in ${time} (${record.mode}${record.reason ? `: ${record.reason}` : ''}) after ${events}: ${p.added} added, ${p.changed} changed, ${p.removed} removed${record.warnings.length > 0 ? `, ${record.warnings.length} warning${record.warnings.length === 1 ? '' : 's'}` : ''}${record.heldBack.length > 0 ? `, ${record.heldBack.length} held back` : ''}`,
+    ...record.heldBack.map(
+      (h) =>
+        `  ✗ held back [${h.locale ?? '-'}] ${h.title ?? h.slug ?? h.entity}: ${h.kept ? `its live version stays (${h.kept})` : 'never published, left out'} — ${h.errors.map(issueLine).join('; ')}`,
+    ),
+    ...record.warnings.map((w) => `  ⚠ ${issueLine(w)}`),
+  ];
+  return lines.join('\n');
 }

@@ -17,12 +17,15 @@ const secrets = { webhook: 'webhook-secret-0123456789', preview: 'preview-secret
 let origin: string;
 let dist: string;
 let close: () => Promise<void>;
+/** The kept builds the rollback routes see, and the one they put live. */
+const kept = ['b3', 'b2', 'b1'];
+let live = 'b3';
 const builds: ChangeSet[] = [];
 const queue = new BuildQueue(
   async (changes): Promise<BuildOutcome> => {
     builds.push(changes);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    return { buildId: `b${builds.length}`, mode: 'incremental', pages: { added: [], changed: ['/'], removed: [] }, warnings: 0 };
+    return { buildId: `b${builds.length}`, mode: 'incremental', pages: { added: [], changed: ['/'], removed: [] }, warnings: [] };
   },
   { settleMs: 300 },
 );
@@ -37,6 +40,12 @@ beforeAll(async () => {
     dist: path.join(dist, 'site'),
     frameAncestors: ['http://127.0.0.1:1337'],
     preview: async (query) => ({ status: 200, html: `<p>draft of ${query.documentId} in ${query.locale}</p>` }),
+    rollback: {
+      list: async () => kept.map((id) => ({ id, timestamp: '', builtAt: '', live: id === live })),
+      to: async (id) => {
+        live = id;
+      },
+    },
   });
   origin = await listen(server, 0);
   close = () => new Promise((resolve) => server.close(() => resolve()));
@@ -115,5 +124,20 @@ describe('the webhook service over HTTP: requests, bursts, status, preview, the 
     await rename(next, path.join(dist, 'site'));
     expect(await (await fetch(`${origin}/`)).text()).toBe('<h1>version two</h1>');
     expect(await (await fetch(`${origin}/new`)).text()).toBe('<h1>new page</h1>');
+  });
+
+  it('GET /builds and POST /rollback?build= need the secret; a build that is not kept is refused, a kept one goes live', async () => {
+    const auth = { Authorization: `Bearer ${secrets.webhook}` };
+    expect((await fetch(`${origin}/builds`)).status).toBe(401);
+    expect((await fetch(`${origin}/rollback?build=b1`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${origin}/rollback?build=b1`, { headers: auth })).status).toBe(405);
+    const listed = (await (await fetch(`${origin}/builds`, { headers: auth })).json()) as { builds: Array<{ id: string; live: boolean }> };
+    expect(listed.builds.map((b) => `${b.id}${b.live ? ' live' : ''}`)).toEqual(['b3 live', 'b2', 'b1']);
+    const unknown = await fetch(`${origin}/rollback?build=nope`, { method: 'POST', headers: auth });
+    expect(unknown.status).toBe(404);
+    expect(live).toBe('b3');
+    const answer = await fetch(`${origin}/rollback?build=b2`, { method: 'POST', headers: auth });
+    expect(await answer.json()).toEqual({ published: 'b2', was: 'b3' });
+    expect(live).toBe('b2');
   });
 });

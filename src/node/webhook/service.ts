@@ -3,6 +3,7 @@ import { answerClientError, siteHandler } from '../preview/server.js';
 import type { BuildQueue } from './queue.js';
 import { bearerMatches, checkWebhook } from './request.js';
 import type { PreviewAnswer, PreviewQuery } from './preview.js';
+import type { KeptBuild } from './rollback.js';
 import { previewQuery } from './preview.js';
 import type { WebhookSecrets } from './secrets.js';
 
@@ -30,6 +31,8 @@ export interface ServiceOptions {
   readonly preview?: (query: PreviewQuery) => Promise<PreviewAnswer>;
   /** The published site, served for every other path (the local preview editors watch); absent: 404. */
   readonly dist?: string;
+  /** The kept builds and putting one back live (`npm run rollback`'s mechanism); absent: `/builds` and `/rollback` answer 404. */
+  readonly rollback?: { list(): Promise<KeptBuild[]>; to(buildId: string): Promise<void> };
   /** Origins allowed to frame the draft preview (Strapi's admin). */
   readonly frameAncestors?: readonly string[];
   readonly log?: (line: string) => void;
@@ -43,9 +46,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 /**
  * The webhook service (`npm run webhook`): `POST /hooks/strapi` queues a
  * build (request.ts says what is accepted), `GET /status` reports builds to
- * editors (same secret), `GET /preview` renders a draft on demand (preview
- * secret), and every other path serves the published site as the CDN
- * would, so editors watch their edit go live at the same address.
+ * editors (same secret), `GET /builds` lists the kept builds and
+ * `POST /rollback?build=<id>` puts one back live (same secret: the CMS's
+ * Publishing page calls them), `GET /preview` renders a draft on demand
+ * (preview secret), and every other path serves the published site as the
+ * CDN would, so editors watch their edit go live at the same address.
  */
 export function createWebhookService(options: ServiceOptions): Server {
   const site = options.dist ? siteHandler(options.dist) : null;
@@ -81,6 +86,20 @@ export function createWebhookService(options: ServiceOptions): Server {
       if (!bearerMatches(headerOf(req, 'authorization'), options.secrets.webhook))
         return sendJson(res, 401, { error: 'missing or wrong secret (Authorization: Bearer <WEBHOOK_SECRET>)' });
       return sendJson(res, 200, options.queue.status());
+    }
+    if (url.pathname === '/builds' || url.pathname === '/rollback') {
+      if (!options.rollback) return sendJson(res, 404, { error: 'rollback is not enabled' });
+      const method = url.pathname === '/builds' ? 'GET' : 'POST';
+      if (req.method !== method) return sendJson(res, 405, { error: `${req.method} is not allowed` }, { Allow: method });
+      if (!bearerMatches(headerOf(req, 'authorization'), options.secrets.webhook))
+        return sendJson(res, 401, { error: 'missing or wrong secret (Authorization: Bearer <WEBHOOK_SECRET>)' });
+      const builds = await options.rollback.list();
+      if (method === 'GET') return sendJson(res, 200, { builds });
+      const target = url.searchParams.get('build') ?? '';
+      if (!builds.some((build) => build.id === target))
+        return sendJson(res, 404, { error: `no kept build ${JSON.stringify(target.slice(0, 40))} (kept: ${builds.map((b) => b.id).join(', ') || 'none'})` });
+      await options.rollback.to(target);
+      return sendJson(res, 200, { published: target, was: builds.find((build) => build.live)?.id ?? null });
     }
     if (url.pathname === '/preview' || url.pathname.startsWith('/preview/')) {
       if (!options.preview) return sendJson(res, 404, { error: 'the draft preview is not enabled' });

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES } from '../../shared/locales.js';
-import type { ContentIssue } from '../../shared/model.js';
 import { BuildMemo } from '../build/build-memo.js';
 import { pageChanges } from '../build/page-index.js';
 import type { ProjectPaths } from '../build/paths.js';
@@ -20,7 +19,7 @@ import { cacheFileName, ENDPOINTS, type RawSite } from '../cms/raw.js';
 import { rawSite } from '../cms/raw-site.js';
 import type { Config } from '../config/env.js';
 import type { Change, ChangeSet } from './events.js';
-import { BuildFailure, type BuildOutcome, type StatusIssue } from './queue.js';
+import { BuildFailure, heldBackStatus, statusIssue, type BuildOutcome } from './queue.js';
 
 /** A stored response, as in `content-cache/api/`. */
 type Stored = CollectionResponse | { data: unknown; meta: Record<string, unknown> };
@@ -33,20 +32,6 @@ export interface SiteBuilderOptions {
   readonly now?: () => Date;
   /** Render threads (see runBuild). */
   readonly threads?: number;
-}
-
-/** A content issue as editors see it in the status: entity, locale, slug, block and field. */
-function statusIssue(issue: ContentIssue): StatusIssue {
-  const block = issue.component ? `${issue.component}${issue.position === undefined ? '' : ` #${issue.position + 1}`}` : undefined;
-  return {
-    code: issue.code,
-    message: issue.message,
-    entity: issue.entity,
-    ...(issue.locale ? { locale: issue.locale } : {}),
-    ...(issue.slug ? { slug: issue.slug } : {}),
-    ...(block ? { block } : {}),
-    ...(issue.field ? { field: issue.field } : {}),
-  };
 }
 
 const documentIdOf = (item: unknown) => (typeof item === 'object' && item !== null && 'documentId' in item ? (item as { documentId: unknown }).documentId : undefined);
@@ -132,7 +117,9 @@ export class SiteBuilder {
         mode: full ? 'full' : 'incremental',
         ...(reason ? { reason } : {}),
         pages: await pageChanges(paths, before, result.buildId),
-        warnings: result.warnings.length,
+        // Warnings and what was held back reach /status, the service log and the CMS's Publishing page (README, "Publishing").
+        warnings: result.warnings.map(statusIssue),
+        heldBack: result.heldBack.map(heldBackStatus),
       };
     } catch (error) {
       // What was fetched may be half applied: the next build reads the whole CMS again.

@@ -1,9 +1,12 @@
 import type { ProjectPaths } from '../build/paths.js';
-import { settleBackgroundWork } from '../build/publish.js';
+import { publishBuild, settleBackgroundWork } from '../build/publish.js';
 import { listen } from '../preview/server.js';
 import type { Config } from '../config/env.js';
 import { renderPreview } from './preview.js';
-import { BuildQueue, type QueueOptions } from './queue.js';
+import { postReport, type ReportTarget } from '../reports/build-report.js';
+import { BuildQueue, type BuildRecord, type QueueOptions } from './queue.js';
+import { reportToCms } from './report.js';
+import { keptBuilds } from './rollback.js';
 import type { WebhookSecrets } from './secrets.js';
 import { createWebhookService } from './service.js';
 import { SiteBuilder } from './site-builder.js';
@@ -21,6 +24,8 @@ export interface WebhookServiceOptions {
   readonly queue?: QueueOptions;
   /** Build once at start, so the site follows the CMS from the first minute (default true). */
   readonly buildAtStart?: boolean;
+  /** Where each build's report goes (the CMS and its report token); default: `config.cmsUrl` with `config.reportToken`, none without a token. */
+  readonly report?: ReportTarget | null;
 }
 
 export interface RunningWebhookService {
@@ -39,17 +44,41 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     ...(options.now ? { now: options.now } : {}),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
   });
-  const queue = new BuildQueue((changes) => builder.build(changes), { ...(options.log ? { log: options.log } : {}), ...options.queue });
+  const target = options.report === undefined ? (config.reportToken ? { cmsUrl: config.cmsUrl, token: config.reportToken } : null) : options.report;
+  // The origin is known once the service listens; reports are only sent after builds, which start later.
+  let origin = '';
+  const report = target ? (record: BuildRecord) => reportToCms({ target, cmsLocales: config.cmsLocales, siteUrl: origin, rollbackUrl: `${origin}/rollback` })(record) : null;
+  const queue = new BuildQueue((changes) => builder.build(changes), { ...(options.log ? { log: options.log } : {}), ...(report ? { onRecord: report } : {}), ...options.queue });
+  const rollBack = async (buildId: string) => {
+    const startedAt = new Date().toISOString();
+    const was = (await keptBuilds(paths)).find((build) => build.live)?.id ?? null;
+    await queue.between(() => publishBuild(paths, buildId, () => {}));
+    options.log?.(`↩ rolled back to build ${buildId} (was ${was ?? 'nothing'}); the next publish builds from the CMS again`);
+    if (target)
+      await postReport(target, {
+        source: 'webhook',
+        result: 'published',
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        buildId,
+        mode: 'rollback',
+        reason: `rolled back from ${was ?? 'nothing'} to ${buildId}`,
+        siteUrl: origin,
+        issues: [],
+        rollback: { kind: 'webhook', url: `${origin}/rollback` },
+      }).catch((error: Error) => options.log?.(`✗ the rollback's report failed: ${error.message}`));
+  };
   const server = createWebhookService({
     secrets: options.secrets,
     queue,
     dist: paths.dist,
+    rollback: { list: () => keptBuilds(paths), to: rollBack },
     frameAncestors: [new URL(config.cmsUrl).origin],
     preview: (query) =>
       renderPreview(query, { config, paths, memo: builder.memo, client: builder.cms, raw: () => builder.content(), ...(options.now ? { now: options.now } : {}) }),
     ...(options.log ? { log: options.log } : {}),
   });
-  const origin = await listen(server, options.port, options.host ?? '127.0.0.1');
+  origin = await listen(server, options.port, options.host ?? '127.0.0.1');
   if (options.buildAtStart !== false) {
     queue.add({ kind: 'full', reason: 'the service started: the whole CMS is read', summary: 'service start' });
   }

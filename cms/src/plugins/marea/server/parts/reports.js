@@ -147,6 +147,33 @@ async function enrichIssue(strapi, issue) {
   return out;
 }
 
+/**
+ * How an earlier build is put back: through the webhook service this CMS
+ * posts its webhooks to (the plugin calls it with the webhook's secret, never
+ * at an address a report names), or on the Netlify deploy's own page.
+ */
+function rollbackOf(value) {
+  if (!value || typeof value !== 'object') return undefined;
+  if (value.kind === 'webhook') return { kind: 'webhook' };
+  const url = text(value.url, 500);
+  if (value.kind === 'netlify' && url && url.startsWith('https://app.netlify.com/')) return { kind: 'netlify', url };
+  return undefined;
+}
+
+/** The webhook service's origin and secret, from the webhook `npm run cms` registers (cms/src/index.js); null without one. */
+function webhookService() {
+  const url = process.env.MAREA_WEBHOOK_URL;
+  const secret = process.env.MAREA_WEBHOOK_SECRET;
+  return url && secret ? { origin: new URL(url).origin, secret } : null;
+}
+
+async function callService(pathname, method) {
+  const service = webhookService();
+  if (!service) return { status: 404, body: { error: 'no webhook service: builds run elsewhere (Netlify, CI)' } };
+  const response = await fetch(`${service.origin}${pathname}`, { method, headers: { Authorization: `Bearer ${service.secret}` }, signal: AbortSignal.timeout(120000) });
+  return { status: response.status, body: await response.json().catch(() => ({ error: `${response.status} from the webhook service` })) };
+}
+
 /** A posted report, checked and trimmed to what the admin shows. */
 async function normalise(strapi, body) {
   const now = new Date().toISOString();
@@ -174,7 +201,7 @@ async function normalise(strapi, body) {
         reason: text(item?.reason),
       })),
       issues,
-      rollback: body.rollback && typeof body.rollback === 'object' ? { kind: text(body.rollback.kind, 20), url: text(body.rollback.url, 500) } : undefined,
+      rollback: rollbackOf(body.rollback),
     },
   };
 }
@@ -292,6 +319,23 @@ const controllers = {
     async latest(ctx) {
       ctx.body = { data: await strapi.plugin('marea').service('reports').latest() };
     },
+    /** The webhook service's kept builds (for the rollback menu). */
+    async builds(ctx) {
+      const answer = await callService('/builds', 'GET').catch((error) => ({ status: 502, body: { error: `the webhook service does not answer: ${error.message}` } }));
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+    },
+    /** Puts a kept build back live through the webhook service (`npm run rollback`'s mechanism). */
+    async rollback(ctx) {
+      const build = String(ctx.request.body?.buildId ?? '');
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(build)) return ctx.badRequest('buildId is required');
+      const answer = await callService(`/rollback?build=${encodeURIComponent(build)}`, 'POST').catch((error) => ({
+        status: 502,
+        body: { error: `the webhook service does not answer: ${error.message}` },
+      }));
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+    },
     async entry(ctx) {
       const { uid, documentId, locale } = ctx.query;
       if (typeof uid !== 'string' || typeof documentId !== 'string') return ctx.badRequest('uid and documentId are required');
@@ -315,6 +359,8 @@ const routes = {
       { method: 'GET', path: '/reports', handler: 'reports-admin.list', config: admin },
       { method: 'GET', path: '/reports/latest', handler: 'reports-admin.latest', config: admin },
       { method: 'GET', path: '/reports/entry', handler: 'reports-admin.entry', config: admin },
+      { method: 'GET', path: '/builds', handler: 'reports-admin.builds', config: admin },
+      { method: 'POST', path: '/rollback', handler: 'reports-admin.rollback', config: admin },
     ],
   },
 };
