@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/model.js';
-import { postReport, reportHeldBack, reportIssue, type BuildReport, type ReportTarget } from '../reports/build-report.js';
+import { postReport, reportHeldBack, reportIssue, type BuildReport, type ReportTarget } from '../publishing/build-report.js';
 import type { BuildRecord } from './queue.js';
 
 export interface ServiceReportOptions {

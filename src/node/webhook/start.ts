@@ -3,7 +3,7 @@ import { publishBuild, settleBackgroundWork } from '../build/publish.js';
 import { listen } from '../preview/server.js';
 import type { Config } from '../config/env.js';
 import { renderPreview } from './preview.js';
-import { postReport, type ReportTarget } from '../reports/build-report.js';
+import { postReport, type ReportTarget } from '../publishing/build-report.js';
 import { BuildQueue, type BuildRecord, type QueueOptions } from './queue.js';
 import { reportToCms } from './report.js';
 import { keptBuilds } from './rollback.js';
