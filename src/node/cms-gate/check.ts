@@ -105,7 +105,7 @@ export function checkPublish(candidate: Candidate, published: PublishedSite, opt
   return { errors: notices.filter((n) => n.severity === 'error'), warnings: notices.filter((n) => n.severity === 'warning') };
 }
 
-const bodyKey = (issue: { code: string; message: string; hint?: string }) => `${issue.code}\u0000${issue.message}\u0000${issue.hint ?? ''}`;
+export const bodyKey = (issue: { code: string; message: string; hint?: string }) => `${issue.code}\u0000${issue.message}\u0000${issue.hint ?? ''}`;
 
 /** Whether an issue is about the candidate: its entity and locale, and its slug (page, modal name) or its entry in the list. */
 function place(candidate: Candidate, locale: Locale | undefined, index: number): (issue: Issue) => boolean {
@@ -121,7 +121,7 @@ function place(candidate: Candidate, locale: Locale | undefined, index: number):
 }
 
 /** `a` less `b`, each issue counted: two pages with one slug and one same warning leave one. */
-function minus(a: readonly Issue[], b: readonly Issue[]): Issue[] {
+export function minus(a: readonly Issue[], b: readonly Issue[]): Issue[] {
   const counts = new Map<string, number>();
   for (const issue of b) counts.set(JSON.stringify(issue), (counts.get(JSON.stringify(issue)) ?? 0) + 1);
   return a.filter((issue) => {
@@ -134,7 +134,7 @@ function minus(a: readonly Issue[], b: readonly Issue[]): Issue[] {
 }
 
 /** Another document, named for an editor: `Page "Rooms" (/rooms)`, `Layout (es)`, `Modal "deluxe"`. */
-function whereIs(issue: Issue, content: SiteContent, language: Language): string {
+export function whereIs(issue: Issue, content: SiteContent, language: Language): string {
   const es = language === 'es';
   const locale = issue.locale ? ` (${issue.locale})` : '';
   switch (issue.entity) {
