@@ -99,3 +99,39 @@ describe('a file published entries use is not deleted or replaced', () => {
     await editor.deleteFile(slide.id);
   });
 });
+
+describe('unpublishing or deleting a page others link to warns, naming them', () => {
+  it('unpublishing a page others link to goes through; its last check names the entries whose links now lead to the 404 page', async () => {
+    const documentId = await pageId('contact', 'en');
+    await editor.unpublish(PAGE, documentId, 'en');
+    await expect(pageId('contact', 'en')).rejects.toThrow('no published en page contact');
+
+    const check = await editor.lastCheck(PAGE, documentId, 'en');
+    expect(check).toMatchObject({ action: 'unpublish', errors: [] });
+    const [headline, ...links] = check!.warnings;
+    expect(headline).toMatchObject({ code: 'LinkedFromPublished', hint: 'Point those links at another page, or publish this page again.' });
+    expect(headline!.message).toMatch(/^Published entries link to "Contact": .*Riviera Nayarit \(en\).*\. Those links now lead to the 404 page\.$/);
+    expect(headline!.message).toContain('Layout (en)');
+    // Each link as the build will report it, where it is in words.
+    expect(links).toContainEqual(expect.objectContaining({ code: 'UnknownLinkTarget', fieldWords: 'Layout (en) › Header › Block 1 (Header) › Menu link 5' }));
+    expect(links.every((notice) => notice.code === 'UnknownLinkTarget')).toBe(true);
+  });
+
+  it('deleting a page says the same in the editor’s language; a page nothing links to leaves a check with no warning', async () => {
+    const documentId = await pageId('contacto', 'es-MX');
+    await editor.setLanguage('es');
+    try {
+      await editor.deleteEntry(PAGE, documentId, 'es-MX');
+    } finally {
+      await editor.setLanguage('en');
+    }
+    const check = await editor.lastCheck(PAGE, documentId, 'es-MX');
+    expect(check).toMatchObject({ action: 'delete' });
+    expect(check!.warnings[0]!.message).toMatch(/^Entradas publicadas enlazan a "Contacto": .*Layout \(es-MX\).*\. Esos enlaces ahora llevan a la página 404\.$/);
+
+    const lonely = await editor.rest('POST', '/api/pages?locale=en', { data: { title: 'Nobody links here', slug: 'nobody-links-here' } });
+    const lonelyId = (lonely.data as { documentId: string }).documentId;
+    await editor.unpublish(PAGE, lonelyId, 'en');
+    expect(await editor.lastCheck(PAGE, lonelyId, 'en')).toMatchObject({ action: 'unpublish', errors: [], warnings: [] });
+  });
+});

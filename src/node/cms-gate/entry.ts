@@ -11,6 +11,7 @@ import { CONTENT_TYPES } from '../cms-schema/content-types.js';
 import { loadConfig } from '../config/env.js';
 
 export { checkPublish } from './check.js';
+export { checkUnpublish } from './unpublish.js';
 
 /** A content type the gate checks: its Strapi uid, the endpoint the build reads it from, and the crawl's populate. */
 export interface GatedType {

@@ -47,6 +47,19 @@ export interface StrapiEditor {
   replaceFile(id: number, file: Upload): Promise<void>;
   /** Puts file `to` wherever file `from` is in one locale of a page (its cover, SEO image, blocks at any depth) and publishes it. */
   replaceMediaInPage(documentId: string, locale: string, from: number, to: number): Promise<void>;
+  /** Deletes one locale of a document, as the admin panel's "Delete entry" does. */
+  deleteEntry(uid: string, documentId: string, locale: string): Promise<void>;
+  /** The entry's last check as the Marea plugin keeps it (publish gate, unpublish warning), or null. */
+  lastCheck(uid: string, documentId: string, locale: string): Promise<EntryCheck | null>;
+}
+
+/** An entry's last check (cms/src/plugins/marea/server/check-store.js). */
+interface EntryCheck {
+  readonly at: string;
+  readonly action: 'publish' | 'unpublish' | 'delete';
+  readonly editor?: string;
+  readonly errors: ReadonlyArray<{ code: string; message: string; hint?: string; fieldWords?: string }>;
+  readonly warnings: ReadonlyArray<{ code: string; message: string; hint?: string; fieldWords?: string }>;
 }
 
 /** Strapi's own message of a refused request (`{ error: { message } }`), else the start of its answer. */
@@ -166,6 +179,14 @@ export async function strapiEditor(url: string, login: { email: string; password
       // Only the fields that hold the file are sent: Strapi replaces a component or zone sent whole and keeps the rest.
       const data = Object.fromEntries(Object.entries(page).flatMap(([key, value]) => (key !== 'localizations' && holdsFile(value, from) ? [[key, asInput(value, from, to)]] : [])));
       await rest('PUT', `/api/pages/${documentId}?locale=${locale}`, { data });
+    },
+    async deleteEntry(uid, documentId, locale) {
+      await call(`${url}/content-manager/collection-types/${uid}/${documentId}?locale=${encodeURIComponent(locale)}`, { method: 'DELETE', token: jwt });
+    },
+    async lastCheck(uid, documentId, locale) {
+      const query = new URLSearchParams({ uid, documentId, locale });
+      const answer = (await call(`${url}/marea/reports/entry?${query.toString()}`, { method: 'GET', token: jwt })) as { data: { check: EntryCheck | null } };
+      return answer.data.check;
     },
   };
 }
