@@ -55,10 +55,11 @@ describe('build against a Strapi-5-compatible server (content contract, "Endpoin
     const bad = await startFakeStrapi(broken);
     try {
       await cp(FIXTURE, broken, { recursive: true });
-      const file = path.join(broken, 'api', 'pages.en.json');
-      const pages = JSON.parse(await readFile(file, 'utf8')) as { data: { slug: string }[] };
-      pages.data[0]!.slug = 'Not A Slug';
-      await writeFile(file, JSON.stringify(pages));
+      // An error in what every page carries (rule 13): the build stops.
+      const file = path.join(broken, 'api', 'layout.en.json');
+      const layout = JSON.parse(await readFile(file, 'utf8')) as { data: { footer: unknown } };
+      layout.data.footer = 'not a list';
+      await writeFile(file, JSON.stringify(layout));
       await expect(buildSite(null, { paths: await tempPaths(), env: { ...env, CMS_URL: bad.url } })).rejects.toThrow(ContentValidationError);
       expect(bad.requests.some((r) => r.includes('/uploads/'))).toBe(true);
       expect(existsSync(own)).toBe(false);

@@ -169,10 +169,15 @@ describe('atomic publish and rollback (docs/architecture.md)', () => {
     await writeFile(file, JSON.stringify(body));
     const promo = path.join(dir, 'api/promo-codes.json');
     await writeFile(promo, JSON.stringify({ data: { code: 'X' }, meta: {} }));
+    // What every page carries: an error there stops the build (rule 13; the others alone would be held back).
+    const layout = path.join(dir, 'api/layout.en.json');
+    const shell = JSON.parse(await readFile(layout, 'utf8'));
+    shell.data.footer = 'not a list';
+    await writeFile(layout, JSON.stringify(shell));
     return dir;
   }
 
-  it('a content error fails the build, names every offending entity and leaves dist byte-for-byte intact', async () => {
+  it('a content error in the layout fails the build, names every offending entity and leaves dist byte-for-byte intact', async () => {
     const paths = await tempPaths();
     await buildSite(FIXTURE, { paths, now: NOW });
     const before = await treeHash(paths.dist);
@@ -186,6 +191,7 @@ describe('atomic publish and rollback (docs/architecture.md)', () => {
     const issues = (failure as ContentValidationError).issues.filter((i) => i.severity === 'error');
     expect(issues.find((i) => i.message === 'Components must be an Array')).toMatchObject({ locale: 'es', entity: 'page' });
     expect(issues.find((i) => i.message === 'promocodes must be an Array')).toMatchObject({ entity: 'promo-codes' });
+    expect(issues.find((i) => i.entity === 'layout')).toMatchObject({ message: 'Components must be an Array', locale: 'en', field: 'footer' });
     expect(await treeHash(paths.dist)).toBe(before);
   });
 

@@ -56,6 +56,8 @@ beforeAll(async () => {
     // An edit without errors publishes.
     bySlug(json, 'contact').title = 'Contact us, day and night';
   });
+  // A file only one page uses is gone: that page is held back, not the site.
+  await rm(path.join(dir, 'uploads', 'window_seat_b843c1b1f0.jpg'));
   // A modal with an error keeps its live version.
   await edit('modals.en.json', (json) => {
     const modal = list(json).find((m) => m.modalName === 'spa-rituals')!;
@@ -80,11 +82,20 @@ describe('rule 13: content errors hold back what has them, the rest publishes', 
       expect.objectContaining({ kept: null, documentId: 'dup00000000000000000000x' }),
     ]);
     expect(heldOf(second, 'spa-rituals')).toMatchObject({ entity: 'modal', locale: 'en', kept: 'spa-rituals' });
+    const post = heldOf(second, 'blog/winter-flights-from-chicago');
+    expect(post).toMatchObject({ entity: 'page', locale: 'en', kept: '/blog/winter-flights-from-chicago' });
+    expect(post!.issues).toMatchObject([{ code: 'MediaMissing', entity: 'page', message: expect.stringContaining('/uploads/window_seat_b843c1b1f0.jpg') as string }]);
     expect(second.log.join('\n')).toMatch(/held back: page \[es\] "habitaciones\/villa-jardin", 1 error; its last published version stays live/);
   });
 
   it('a held page keeps its live files byte for byte', async () => {
-    for (const file of ['es/habitaciones/villa-jardin.html', 'es/habitaciones/villa-jardin/_payload.json', 'rooms.html', 'rooms/_payload.json']) {
+    for (const file of [
+      'es/habitaciones/villa-jardin.html',
+      'es/habitaciones/villa-jardin/_payload.json',
+      'rooms.html',
+      'rooms/_payload.json',
+      'blog/winter-flights-from-chicago.html',
+    ]) {
       expect(await read(second, file), file).toBe(await read(first, file));
     }
     expect(await read(second, 'es/habitaciones/villa-jardin.html')).not.toContain('Villa Rota');
@@ -123,6 +134,13 @@ describe('rule 13: content errors hold back what has them, the rest publishes', 
     const third = await buildSite(dir, { paths: first.paths, now: NOW });
     expect(heldOf(third, 'habitaciones/villa-jardin')).toBeUndefined();
     expect(await read(third, 'es/habitaciones/villa-jardin.html')).toContain('Villa Rota');
+  });
+
+  it('its images stay published with it: every media file its HTML names is in the new build', async () => {
+    const html = await read(second, 'blog/winter-flights-from-chicago.html');
+    const files = [...new Set([...html.matchAll(/\/assets\/media\/[^"'\s),]+/g)].map(([url]) => url))];
+    expect(files.some((file) => file.includes('window_seat'))).toBe(true);
+    for (const file of files) expect(existsSync(path.join(second.paths.dist, file)), file).toBe(true);
   });
 
   it('an error in what every page carries (the layout) still stops the build, and the site stays as it was', async () => {

@@ -118,8 +118,9 @@ describe('normalise workers (a cache in parts)', () => {
     expect(fields('InvalidEntry')).toEqual([`en data[${CACHE_PART_ENTRIES + 3}]`, `en data[${CACHE_PART_ENTRIES + 4}]`]);
     expect(actual.issues.find((i) => i.code === 'InvalidEntry')!.message).toContain(`page ${CACHE_PART_ENTRIES + 3}`);
     expect(fields('InvalidSlug')).toEqual(['en slug']);
-    // Links to the entries left out (deep, not objects, bad slug) and past the last page of each locale.
-    expect(fields('UnknownLinkTarget')).toEqual([...Array(5).fill('en blocks[1].slides[0].link'), 'es blocks[1].slides[0].link']);
+    // Links to the entries left out (deep, not objects, bad slug) and past the last page of each locale, in link fields
+    // and in rich text (the Spanish pages' rich-text links are English paths: OtherLocaleLink).
+    expect(fields('UnknownLinkTarget')).toEqual([...Array<string[]>(5).fill(['en blocks[0].body', 'en blocks[1].slides[0].link']).flat(), 'es blocks[1].slides[0].link']);
     expect(actual.issues.filter((i) => i.code === 'DuplicatePath').map((i) => i.slug)).toEqual(['page-10']);
     // Every page but the deep one, the two non-objects, the bad slug's and the duplicate.
     expect(actual.content.pages).toHaveLength(CACHE_PART_ENTRIES * 2 + 5 - 5 + CACHE_PART_ENTRIES + 3);
@@ -133,8 +134,9 @@ describe('normalise workers (a cache in parts)', () => {
     expect(loaded.timestamp).toBe('2026-07-09T10:00:00.000Z');
     expect(loaded.content.pages.map((p) => p.path)).toEqual(normaliseSite(await readCache(dir, LOCALES), { strict: false }).content.pages.map((p) => p.path));
     loaded.setAside!.close();
-    // A build that stops (the content has errors: a bad slug, entries too deep) leaves nothing set aside behind.
-    await expect(buildSite(dir)).rejects.toThrow(ContentValidationError);
+    // A build that holds pages back (the content has errors: a bad slug, entries too deep; rule 13) leaves nothing set aside behind.
+    const held = await buildSite(dir);
+    expect(held.result.heldBack.map((h) => h.issues[0]!.code).sort()).toEqual(expect.arrayContaining(['InvalidSlug']));
     expect(existsSync(path.join(paths.work, `blocks-${process.pid}`))).toBe(false);
   });
 
@@ -230,9 +232,10 @@ describe('normalise workers (a cache in parts)', () => {
       expect(a.size).toBeGreaterThan(CACHE_PART_ENTRIES);
       expect(firstDifference(a, b, [])).toBeNull();
 
-      // The CMS now has a page with a bad slug: the build stops, and its next cache goes with it; the cache in place is unchanged.
+      // The CMS now has a Spanish layout that is not a list of blocks (what every page carries, rule 13): the build stops,
+      // and its next cache goes with it; the cache in place is unchanged.
       const cached = await readFile(path.join(cache, 'api', 'pages.en.part-2.json'), 'utf8');
-      await writeFile(path.join(site, 'api', 'pages.en.json'), JSON.stringify({ data: [...en, entry(9999, 'en', 'Bad Slug')] }));
+      await writeFile(path.join(site, 'api', 'layout.es-MX.json'), JSON.stringify({ data: { header: [], footer: 'not a list' } }));
       await expect(buildSite(null, { paths: crawled.paths, now, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } })).rejects.toThrow(ContentValidationError);
       expect((await readdir(path.dirname(cache))).filter((name) => name.startsWith(`${path.basename(cache)}.`))).toEqual([]);
       expect(await readFile(path.join(cache, 'api', 'pages.en.part-2.json'), 'utf8')).toBe(cached);

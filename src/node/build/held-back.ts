@@ -5,7 +5,8 @@ import type { ContentIssue, Locale, Modal, Page, SiteContent } from '../../share
 import type { PagePayload } from '../../shared/payload.js';
 import { htmlFile, modalsFile, pagePath, payloadFile } from '../../shared/routes.js';
 import { fromWire } from '../../shared/wire.js';
-import { ISSUES } from '../content/issues.js';
+import { ISSUES, type IssueBody } from '../content/issues.js';
+import { mediaUrlsInContent } from './media-walks.js';
 import type { ProjectPaths } from './paths.js';
 import { readHistory } from './publish.js';
 import { readSavedIndex } from './page-index.js';
@@ -53,6 +54,9 @@ export interface Triage {
 const identity = (issue: ContentIssue): string | null => {
   if (issue.entity === 'page' && issue.locale && (issue.documentId || issue.slug !== undefined))
     return `page\0${issue.locale}\0${issue.documentId ? `d:${issue.documentId}` : `s:${issue.slug}`}`;
+  // An entry of the list of pages that is no page at all (null, a number): left out, nothing of it was ever live.
+  const entry = issue.entity === 'page' && issue.locale ? /^data\[\d+\]/.exec(issue.field ?? '') : null;
+  if (entry) return `page\0${issue.locale}\0e:${entry[0]}`;
   if (issue.entity === 'modal' && issue.locale && issue.slug) return `modal\0${issue.locale}\0${issue.slug}`;
   if (issue.entity === 'promo-codes') return `promo-codes\0${issue.slug ?? ''}`;
   return null;
@@ -80,6 +84,45 @@ export function triage(issues: readonly ContentIssue[]): Triage {
     entry.issues.push(issue);
   }
   return { fatal, held: [...held.values()] };
+}
+
+/** A media file the build cannot publish, and its issue (`users`: the pages named in it, for a refused file). */
+export interface MediaProblem {
+  url: string;
+  body: (users?: string) => IssueBody;
+}
+
+/**
+ * The pages that media problems hold back: each page using a file that
+ * cannot be published (missing, undecodable, refused) is held back with the
+ * file's issue. Null when a file is used by what every page carries (the
+ * layout, the error page, a modal): then the build stops, as before.
+ * `whole` gives a page with all its blocks (a large site's, set aside: spill.ts).
+ */
+export function heldForMedia(content: SiteContent, problems: readonly MediaProblem[], whole: (page: Page) => unknown = (page) => page): Held[] | null {
+  const shared = new Set(mediaUrlsInContent({ layouts: content.layouts, errors: content.errors, modals: content.modals }));
+  const held = new Map<Page, Held>();
+  const urlsOf = new Map<Page, readonly string[]>();
+  for (const problem of problems) {
+    if (shared.has(problem.url)) return null;
+    const users = content.pages.filter((page) => {
+      if (!urlsOf.has(page)) urlsOf.set(page, mediaUrlsInContent(whole(page)));
+      return urlsOf.get(page)!.includes(problem.url);
+    });
+    if (users.length === 0) return null;
+    for (const page of users) {
+      const body = problem.body(`${page.locale} ${page.path}`);
+      const issue: ContentIssue = { severity: 'error', code: body.code, message: body.message, entity: 'page', locale: page.locale, slug: page.slug, hint: body.hint };
+      if (page.documentId) issue.documentId = page.documentId;
+      let entry = held.get(page);
+      if (!entry) {
+        entry = { entity: 'page', locale: page.locale, slug: page.slug, ...(page.documentId && { documentId: page.documentId }), issues: [] };
+        held.set(page, entry);
+      }
+      entry.issues.push(issue);
+    }
+  }
+  return [...held.values()];
 }
 
 /** Whether a page of the content is the one `held` names. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import type { ContentIssue, SiteContent } from '../../shared/model.js';
+import type { ContentIssue, Page, SiteContent } from '../../shared/model.js';
 import type { Config } from '../config/env.js';
 import { ISSUES } from '../content/issues.js';
 import { buildBundles, CODE_INPUTS, markBundleUsed, readTemplate } from './bundle.js';
@@ -30,7 +30,7 @@ import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
 import type { SetAsideBlocks } from './spill.js';
-import { documentKey, LiveBuild, restoreLive, triage, withoutHeld, type HeldBack } from './held-back.js';
+import { documentKey, heldForMedia, LiveBuild, restoreLive, triage, withoutHeld, type HeldBack } from './held-back.js';
 import { copyFile, mkdir } from 'node:fs/promises';
 
 /** Content as the source phase hands it over: normalised, with its issues and where media files are. */
@@ -149,7 +149,7 @@ async function buildLoaded(
   // Errors in one page or modal hold it back (held-back.ts); errors in what every page carries stop the build.
   const { fatal, held } = triage(loaded.issues);
   if (fatal.length > 0) throw new ContentValidationError(loaded.issues);
-  const live = held.length > 0 ? await LiveBuild.open(paths) : null;
+  let live = held.length > 0 ? await LiveBuild.open(paths) : null;
   if (held.length > 0) loaded.content = withoutHeld(loaded.content!, held);
 
   // Videos the visitor can hear, without captions: warnings from the videos' bytes (captions.ts).
@@ -179,27 +179,41 @@ async function buildLoaded(
   const release = await (memo ? memo.once('release', () => releaseId(config, paths)) : releaseId(config, paths));
   const staging = await createStaging(paths);
 
-  const media = await phases.run(
-    'media',
-    async () => {
-      const cache = path.join(paths.work, 'media');
-      const copied = await copyMedia(walk(loaded.content!, mediaUrlsInContent, setAside?.media), loaded.resolveMedia, staging, memo?.media, captions.files);
-      const encoded = await encodeImages(copied, walk(loaded.content!, rasterImages, setAside?.raster), staging, cache);
-      // The share-card images (README "Share cards"), after the copies they are made from.
-      const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
-      return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
-    },
-    (m) =>
-      `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache; share images: ${m.share.renditions.size} (${m.share.encoded} encoded)`,
-  );
-  if (media.missing.length > 0 || media.undecodable.length > 0 || media.refused.length > 0) {
-    throw new ContentValidationError(
-      [
-        ...media.missing.map((url) => ISSUES.mediaMissing(url, loaded.resolveMedia(url))),
-        ...media.undecodable.map(({ url, reason }) => ISSUES.imageUndecodable(url, reason)),
-        ...media.refused.map(({ url, reason }) => ISSUES.mediaRefused(url, reason, mediaUsers(loaded.content!.pages, url, setAside && ((page) => setAside.withBlocks(page))))),
-      ].map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint })),
+  // Media that cannot be published (missing, undecodable, refused) and are only used by pages hold those pages back.
+  const skipped = new Set<string>();
+  const mediaPhase = () =>
+    phases.run(
+      'media',
+      async () => {
+        const cache = path.join(paths.work, 'media');
+        const usable = (urls: string[]) => (skipped.size ? urls.filter((url) => !skipped.has(url)) : urls);
+        const copied = await copyMedia(usable(walk(loaded.content!, mediaUrlsInContent, setAside?.media)), loaded.resolveMedia, staging, memo?.media, captions.files);
+        const encoded = await encodeImages(copied, usable(walk(loaded.content!, rasterImages, setAside?.raster)), staging, cache);
+        // The share-card images (README "Share cards"), after the copies they are made from.
+        const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
+        return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
+      },
+      (m) =>
+        `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache; share images: ${m.share.renditions.size} (${m.share.encoded} encoded)`,
     );
+  let media = await mediaPhase();
+  if (media.missing.length > 0 || media.undecodable.length > 0 || media.refused.length > 0) {
+    const whole = setAside && ((page: Page) => setAside.withBlocks(page));
+    const problems = [
+      ...media.missing.map((url) => ({ url, body: () => ISSUES.mediaMissing(url, loaded.resolveMedia(url)) })),
+      ...media.undecodable.map(({ url, reason }) => ({ url, body: () => ISSUES.imageUndecodable(url, reason) })),
+      ...media.refused.map(({ url, reason }) => ({ url, body: (users?: string) => ISSUES.mediaRefused(url, reason, users ?? mediaUsers(loaded.content!.pages, url, whole)) })),
+    ];
+    const byMedia = heldForMedia(loaded.content!, problems, whole);
+    if (!byMedia) {
+      const issues = problems.map(({ body }) => body()).map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint }));
+      throw new ContentValidationError(issues);
+    }
+    held.push(...byMedia);
+    for (const { url } of problems) skipped.add(url);
+    loaded.content = withoutHeld(loaded.content!, byMedia);
+    live ??= await LiveBuild.open(paths);
+    media = await mediaPhase();
   }
   const rewritten = memo ? memo.rewrite(loaded.content!, media.urls) : rewriteMediaUrls(loaded.content!, media.urls);
   loaded.content = null;
