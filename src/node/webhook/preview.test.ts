@@ -31,4 +31,19 @@ describe('the draft preview', () => {
     expect(window.getComputedStyle(line).whiteSpace).toBe('pre-wrap');
     expect((line as HTMLElement).style.overflowWrap).toBe('anywhere');
   });
+
+  it('lists the entry’s own warnings under the banner, closed, wrapped and scrolling', () => {
+    const line = '⚠ warning [es] page "inicio" › blocks[0] (blocks.wysiwyg) › body: Link to "/habitaciones" goes to the English site';
+    const html = dressPreview(PAGE, 'Vista previa: borrador — sin publicar', { summary: '1 advertencia', lines: [line] });
+    const { window } = new JSDOM(html);
+    const banner = window.document.body.firstElementChild!;
+    expect(banner.getAttribute('role')).toBe('status');
+    const details = banner.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe('1 advertencia');
+    const item = details.querySelector('li')! as HTMLElement;
+    expect(item.textContent).toBe(line);
+    expect(item.style.overflowWrap).toBe('anywhere');
+    expect((details.querySelector('ul') as HTMLElement).style.overflow).toBe('auto');
+  });
 });

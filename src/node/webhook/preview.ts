@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
 import { HOME_SLUG, pagePath } from '../../shared/routes.js';
-import type { Locale } from '../../shared/model.js';
+import type { ContentIssue, Locale } from '../../shared/model.js';
 import { BuildMemo } from '../build/build-memo.js';
 import { buildBundles, readTemplate } from '../build/bundle.js';
 import { builtPages } from '../build/list-pages.js';
@@ -49,6 +49,11 @@ const BANNER: Record<Locale, Record<PreviewQuery['status'], string>> = {
   es: { draft: 'Vista previa: borrador — sin publicar', published: 'Vista previa: versión publicada' },
 };
 
+const WARNINGS: Record<Locale, (n: number) => string> = {
+  en: (n) => `${n} warning${n === 1 ? '' : 's'}: publishing is allowed, but have a look`,
+  es: (n) => `${n} advertencia${n === 1 ? '' : 's'}: se puede publicar, pero revísala${n === 1 ? '' : 's'}`,
+};
+
 /**
  * A plain page for what cannot be previewed: why, in the editor's terms.
  * Long messages (a URL, a path of blocks and fields) wrap anywhere, so none
@@ -68,13 +73,24 @@ function message(status: PreviewAnswer['status'], title: string, lines: string[]
  * page on a phone and would hide the edit being previewed; the published
  * site still shows them.
  */
-export function dressPreview(html: string, banner: string): string {
+export function dressPreview(html: string, banner: string, warnings: { summary: string; lines: string[] } | null = null): string {
   const hide = '<style>.cookie-notice,.offer-toast-region{display:none!important}:root{--cookie-notice-cover:0px!important;--offer-toast-cover:0px!important}</style>';
-  return html.replace(/<head>/, `<head>\n    <meta name="robots" content="noindex, nofollow">\n    ${hide}`).replace(/<body([^>]*)>/, `<body$1>\n    ${bannerHtml(banner)}`);
+  return html
+    .replace(/<head>/, `<head>\n    <meta name="robots" content="noindex, nofollow">\n    ${hide}`)
+    .replace(/<body([^>]*)>/, `<body$1>\n    ${bannerHtml(banner, warnings)}`);
 }
 
-const bannerHtml = (text: string) =>
-  `<div role="status" style="position:fixed;inset:auto 0 0 0;z-index:2147483647;padding:.5rem 1rem;background:#7a1212;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center">${escapeHtml(text)}</div>`;
+/**
+ * The banner, and the entry's own warnings (rule-23 links, dead links…) in a
+ * disclosure under it: closed, it takes one line of a phone's screen; open,
+ * at most half of it, scrolling, long lines wrapped.
+ */
+const bannerHtml = (text: string, warnings: { summary: string; lines: string[] } | null) => {
+  const list = warnings
+    ? `<details style="margin-top:.25rem;text-align:start;font-weight:400"><summary style="cursor:pointer;text-align:center">${escapeHtml(warnings.summary)}</summary><ul style="max-height:50vh;overflow:auto;margin:.5rem 0 0;padding-left:1.25rem">${warnings.lines.map((line) => `<li style="white-space:pre-wrap;overflow-wrap:anywhere;margin-bottom:.5rem">${escapeHtml(line)}</li>`).join('')}</ul></details>`
+    : '';
+  return `<div role="status" style="position:fixed;inset:auto 0 0 0;z-index:2147483647;padding:.5rem 1rem;background:#7a1212;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center">${escapeHtml(text)}${list}</div>`;
+};
 
 /**
  * Strapi's "Open preview": the draft (or published) version of one
@@ -108,13 +124,17 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   }
 
   const { content: normalised, issues } = normaliseSite(raw, { strict: false }, deps.memo.normalise);
-  const mine = issues.filter((i) => i.severity === 'error');
-  if (mine.length > 0)
+  // Only this entry's own issues: another page's errors hold that page back, never this preview (rule 13).
+  const modalName = endpoint === 'modals' ? modalNameOf(raw.modals[locale], query.documentId) : undefined;
+  const own = issues.filter((issue) => concerns(issue, endpoint, locale, query.documentId, modalName));
+  const errors = own.filter((i) => i.severity === 'error');
+  if (errors.length > 0)
     return message(
       422,
       'This version cannot be published as it is',
-      mine.map((issue) => formatIssue(issue)),
+      errors.map((issue) => formatIssue(issue)),
     );
+  const warnings = own.filter((i) => i.severity === 'warning').map((issue) => formatIssue(issue));
 
   const media = new Map(mediaUrlsInContent(normalised).map((url) => [url, new URL(url, `${config.cmsUrl}/`).href]));
   const content = rewriteMediaUrls(normalised, media);
@@ -140,7 +160,22 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   // The payload is embedded (as on error pages): a preview has no `_payload.json` beside it.
   const job = { ...pageJob(payload), payloadFile: null };
   const html = await pageRenderer(bundle.server.render, compileTemplate(template), { [locale]: messages }, chunks)(job);
-  return { status: 200, html: dressPreview(html, BANNER[locale][query.status]) };
+  return { status: 200, html: dressPreview(html, BANNER[locale][query.status], warnings.length ? { summary: WARNINGS[locale](warnings.length), lines: warnings } : null) };
+}
+
+/** Whether an issue is about the entry being previewed: its page (by documentId), its modal (by name), or the single type in its locale. */
+function concerns(issue: ContentIssue, endpoint: string, locale: Locale, documentId: string | null, modalName: string | undefined): boolean {
+  if (issue.locale !== undefined && issue.locale !== locale) return false;
+  if (endpoint === 'pages') return issue.entity === 'page' && issue.documentId === documentId;
+  if (endpoint === 'modals') return issue.entity === 'modal' && issue.slug === modalName;
+  return issue.entity === (endpoint === 'layout' ? 'layout' : 'error-page');
+}
+
+/** The modal name of the entry `documentId` in a locale's raw modals (Strapi 5), for matching its issues. */
+function modalNameOf(modals: unknown, documentId: string | null): string | undefined {
+  const list = Array.isArray(modals) ? (modals as Array<{ documentId?: unknown; modalName?: unknown }>) : [];
+  const entry = list.find((m) => m.documentId === documentId);
+  return typeof entry?.modalName === 'string' ? entry.modalName : undefined;
 }
 
 /** Reads the preview query from a request URL; null names what is missing. */
