@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPaths } from '../../src/node/build/paths.js';
 import { readCache } from '../../src/node/cms/cache.js';
+import { adminLogin } from '../../src/node/cms-server/editor.js';
 import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
@@ -87,5 +88,44 @@ describe('seeding a content-cache/ the build accepts', () => {
     expect(en.map((page) => page.slug)).not.toContain('services/spa');
     expect(en).toHaveLength(20);
     expect(es.map((page) => page.slug)).toContain('servicios/spa');
+  });
+});
+
+/** The same Strapi, as an editor meets it: words from the block declarations, readable titles, a quiet log. */
+describe("the admin speaks the editors' language", () => {
+  // One login: Strapi rate-limits the admin login.
+  let jwt: Promise<string> | undefined;
+  const admin = async (route: string) => {
+    jwt ??= adminLogin(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+    const response = await fetch(`${cms.url}${route}`, { headers: { Authorization: `Bearer ${await jwt}` } });
+    expect(response.status, route).toBe(200);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+
+  it('names blocks and fields in words: "Rich text", "Button"; the page zone offers no layout block', async () => {
+    const hero = (await admin('/content-manager/components/blocks.hero/configuration')) as { component: { metadatas: Record<string, { edit: { label: string } }> } };
+    expect(hero.component.metadatas.cta!.edit.label).toBe('Button');
+    expect(hero.component.metadatas.media!.edit.label).toBe('Picture or video');
+    const components = (await admin('/content-manager/components')) as Array<{ uid: string; info: { displayName: string; icon?: string } }>;
+    expect(components.find((c) => c.uid === 'blocks.wysiwyg')!.info).toMatchObject({ displayName: 'Rich text', icon: 'write' });
+    const types = (await admin('/content-manager/content-types')) as Array<{ uid: string; attributes: Record<string, { components?: string[] }> }>;
+    const zone = types.find((t) => t.uid === 'api::page.page')!.attributes.blocks!.components!;
+    expect(zone).toContain('blocks.hero');
+    expect(zone).not.toContain('blocks.header');
+    expect(zone).not.toContain('blocks.cookie-notice');
+  });
+
+  it('titles the Layout and the error page by their names, pages by their titles', async () => {
+    const mainField = async (uid: string) =>
+      ((await admin(`/content-manager/content-types/${uid}/configuration`)) as { contentType: { settings: { mainField: string } } }).contentType.settings.mainField;
+    expect(await mainField('api::layout.layout')).toBe('id');
+    expect(await mainField('api::error-page.error-page')).toBe('id');
+    expect(await mainField('api::page.page')).toBe('title');
+  });
+
+  it("keeps Strapi's log quiet: no line per request", async () => {
+    await api('pages?locale=en&fields[0]=slug');
+    await api('layout?locale=en');
+    expect(log.join('\n')).not.toMatch(/http: GET \/api\//);
   });
 });

@@ -11,6 +11,8 @@ export interface ComponentSchema {
   readonly uid: string;
   readonly displayName: string;
   readonly description: string;
+  /** Its icon in Strapi's component picker (a block's or modal item's, from its declaration). */
+  readonly icon?: string;
   readonly attributes: Readonly<Record<string, Attribute>>;
 }
 

@@ -80,7 +80,8 @@ export const CONTENT_TYPES: readonly ContentTypeSchema[] = [
       cover: { type: 'media', multiple: false, allowedTypes: ['images'] },
       date: { type: 'date' },
       seo: { type: 'component', component: SEO.uid, repeatable: false },
-      blocks: dynamicZone(BLOCK_DECLARATIONS),
+      // The layout's own blocks (header, footer, …) are not offered on pages: they are on every page already.
+      blocks: dynamicZone(BLOCK_DECLARATIONS.filter((d) => !d.presentation.layoutOnly)),
     },
   },
   {

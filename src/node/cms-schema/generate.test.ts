@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,10 +52,11 @@ describe('the CMS schema in cms/ is generated from the block declarations', () =
     }
   });
 
-  it('lets the page and layout zones hold every block and the modal zone every modal item', () => {
+  it("lets the layout zones hold every block, the page zone every block but the layout's own, and the modal zone every modal item", () => {
     const zone = (singular: string, key: string) => CONTENT_TYPES.find((type) => type.singularName === singular)!.attributes[key]!.components as string[];
     const blocks = BLOCK_DECLARATIONS.map((d) => d.component);
-    expect(zone('page', 'blocks')).toEqual(blocks);
+    const layoutOnly = ['blocks.header', 'blocks.footer', 'blocks.cookie-notice', 'blocks.language-switcher'];
+    expect(zone('page', 'blocks')).toEqual(blocks.filter((component) => !layoutOnly.includes(component)));
     expect(zone('layout', 'header')).toEqual(blocks);
     expect(zone('layout', 'footer')).toEqual(blocks);
     expect(zone('modal', 'dynZone')).toEqual(MODAL_ITEM_DECLARATIONS.map((d) => d.component));
@@ -67,6 +68,27 @@ describe('the CMS schema in cms/ is generated from the block declarations', () =
     expect(CONTENT_TYPES.flatMap((type) => required(type.attributes).map((key) => `${type.singularName}.${key}`))).toEqual(Object.keys(REQUIRED_BY_THE_BUILD));
     for (const code of Object.values(REQUIRED_BY_THE_BUILD)) expect(Object.values(CATALOGUE).find((issue) => issue.code === code)?.severity, code).toBe('error');
     expect(componentSchemas().flatMap((schema) => required(schema.attributes).map((key) => `${schema.uid}.${key}`))).toEqual([]);
+  });
+
+  it("shows every block and modal item in Strapi's picker with its name in words, an icon of the picker's and a one-line description", async () => {
+    // The picker's icons: the names Strapi's content manager knows (anything else shows its default icon).
+    const source = await readFile(path.join(CMS, 'node_modules/@strapi/content-manager/dist/admin/components/ComponentIcon.mjs'), 'utf8');
+    const icons = new Set([...source.slice(source.indexOf('const COMPONENT_ICONS')).matchAll(/^ {4}(\w+)[,:]/gm)].map((m) => m[1]!));
+    expect(icons.size).toBeGreaterThan(100);
+    const files = schemaFiles();
+    for (const { component, presentation } of [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS]) {
+      const [category, name] = component.split('.');
+      const { info } = JSON.parse(files.get(`src/components/${category}/${name}.json`)!) as { info: { displayName: string; icon: string; description: string } };
+      expect(info, component).toEqual({ displayName: presentation.label, icon: presentation.icon, description: presentation.description });
+      expect(icons.has(info.icon), `${component}: ${info.icon}`).toBe(true);
+      expect(info.displayName, component).toMatch(/^[A-Z][a-z]+( [a-z-]+)*$/);
+      expect(info.description, component).toMatch(/^[A-Z].{20,110}\.$/);
+    }
+    // Words, not attribute names, where the attribute name is not one (content contract, "Content blocks").
+    expect(BLOCK_DECLARATIONS.find((d) => d.component === 'blocks.wysiwyg')!.presentation.label).toBe('Rich text');
+    const labels = JSON.parse(files.get('src/field-labels.json')!) as Record<string, Record<string, string>>;
+    expect(labels['blocks.hero']!.cta).toBe('Button');
+    expect(labels['modals.room']!.cta).toBe('Button');
   });
 
   it('refers only to components it generates', () => {

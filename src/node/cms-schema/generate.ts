@@ -6,9 +6,6 @@ import { CONTENT_TYPES, ENTITY_COMPONENTS, type ContentTypeSchema } from './cont
 /** Where the generated schema lives inside the Strapi project (paths relative to `cms/`). */
 export const GENERATED_DIRS = ['src/components', 'src/api'] as const;
 
-const words = (name: string) => name.replace(/-/g, ' ');
-const title = (name: string) => words(name).replace(/^\w/, (c) => c.toUpperCase());
-
 /**
  * Every component: one per block and modal item (its declared fields plus
  * `countries`, since any block or modal item can be targeted), one per list
@@ -16,15 +13,13 @@ const title = (name: string) => words(name).replace(/^\w/, (c) => c.toUpperCase(
  */
 export function componentSchemas(): ComponentSchema[] {
   const items = new Map<string, ComponentSchema>();
-  const blockSchema = (declaration: Declaration): ComponentSchema => {
-    const name = declaration.component.split('.')[1]!;
-    return {
-      uid: declaration.component,
-      displayName: title(name),
-      description: `The ${words(name)} ${declaration.component.startsWith('modals.') ? 'modal item' : 'block'}.`,
-      attributes: { ...attributesOf(declaration.fields, name, items), countries: countriesAttribute },
-    };
-  };
+  const blockSchema = ({ component, fields, presentation }: Declaration): ComponentSchema => ({
+    uid: component,
+    displayName: presentation.label,
+    description: presentation.description,
+    icon: presentation.icon,
+    attributes: { ...attributesOf(fields, component.split('.')[1]!, items), countries: countriesAttribute },
+  });
   const blocks = [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS].map(blockSchema);
   return [...blocks, ...items.values(), ...SHARED_COMPONENTS, ...ENTITY_COMPONENTS].sort((a, b) => a.uid.localeCompare(b.uid));
 }
@@ -35,7 +30,7 @@ function componentFile(schema: ComponentSchema): string {
   const [category, name] = schema.uid.split('.') as [string, string];
   return json({
     collectionName: `components_${category}_${name.replace(/-/g, '_')}`,
-    info: { displayName: schema.displayName, description: schema.description },
+    info: { displayName: schema.displayName, ...(schema.icon ? { icon: schema.icon } : {}), description: schema.description },
     options: {},
     attributes: schema.attributes,
   });
@@ -71,9 +66,22 @@ function coreFile(type: ContentTypeSchema, factory: 'createCoreRouter' | 'create
   ].join('\n');
 }
 
+/** Where the admin's field labels from the declarations go (read by `cms/src/admin-labels.js`). */
+const FIELD_LABELS_FILE = 'src/field-labels.json';
+
+/**
+ * The field labels the declarations give (`cta` → "Button"), by component:
+ * Strapi keeps labels in the content manager's configuration, not in the
+ * schema, so `cms/src/admin-labels.js` writes them there.
+ */
+function fieldLabels(): Record<string, Record<string, string>> {
+  const declared = [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS].filter((d) => d.presentation.labels);
+  return Object.fromEntries(declared.map((d) => [d.component, d.presentation.labels as Record<string, string>]));
+}
+
 /** The generated files, by path relative to `cms/`, in a stable order. */
 export function schemaFiles(): Map<string, string> {
-  const files = new Map<string, string>();
+  const files = new Map<string, string>([[FIELD_LABELS_FILE, json(fieldLabels())]]);
   for (const schema of componentSchemas()) {
     const [category, name] = schema.uid.split('.') as [string, string];
     files.set(`src/components/${category}/${name}.json`, componentFile(schema));

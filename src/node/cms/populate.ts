@@ -56,7 +56,8 @@ const POPULATE: Readonly<Record<EndpointName, PopulateTree>> = {
     cover: true,
     seo: { populate: { metaImage: true } },
     localizations: true,
-    blocks: dynamicZone(BLOCK_DECLARATIONS),
+    // The page zone does not hold the layout's own blocks (cms-schema/content-types.ts), and Strapi 5 answers 400 for a fragment it lacks.
+    blocks: dynamicZone(BLOCK_DECLARATIONS.filter((d) => !d.presentation.layoutOnly)),
   },
   layout: { header: dynamicZone(BLOCK_DECLARATIONS), footer: dynamicZone(BLOCK_DECLARATIONS) },
   'error-page': { media: true, links: { populate: { slug: true } } },

@@ -4,6 +4,7 @@ import { declare, list, richText, text } from './fields.js';
 export const accordion = declare(
   'blocks.accordion',
   { title: text(), items: list({ title: text(), body: richText() }) },
+  { label: 'Accordion', icon: 'collapse', description: 'Questions or sections that open and close, one title each.' },
   {
     check(props, warn) {
       props.items?.forEach((item, i) => {

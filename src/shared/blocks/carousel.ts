@@ -14,4 +14,12 @@ export function checkSlides(props: { slides?: readonly { media?: { kind: string 
   });
 }
 
-export const carousel = declare('blocks.carousel', carouselFields, { check: checkSlides });
+/** How editors see a carousel, as a block or a modal item. */
+export const carouselPresentation = {
+  label: 'Carousel',
+  icon: 'slideshow',
+  description: 'Slides with a picture, a title, text and a link, shown one at a time.',
+  labels: { autoplay: 'Next slide after (ms)' },
+} as const;
+
+export const carousel = declare('blocks.carousel', carouselFields, carouselPresentation, { check: checkSlides });

@@ -162,10 +162,27 @@ export interface Warn {
   invalidDate(at: Path, found: unknown, instead: string): void;
 }
 
+/**
+ * How the CMS shows a block or modal item to editors (the generated schema,
+ * src/node/cms-schema/): its name in words, an icon of Strapi's component
+ * picker, one line saying what it is, and labels for fields whose name is
+ * not a word an editor uses (`cta` → "Button").
+ */
+export interface Presentation<F extends Fields = Fields> {
+  readonly label: string;
+  /** A Strapi 5 component icon name (`picture`, `slideshow`, …: the picker's list). */
+  readonly icon: string;
+  readonly description: string;
+  readonly labels?: { readonly [K in keyof F]?: string };
+  /** Belongs to the layout (header, footer, …): offered in the Layout's zones, not in a page's. */
+  readonly layoutOnly?: boolean;
+}
+
 export interface Declaration<F extends Fields = Fields> {
   /** The CMS `__component`: `blocks.<folder>` or `modals.<folder>`. */
   readonly component: string;
   readonly fields: F;
+  readonly presentation: Presentation;
   /** Site chrome frames a page rather than opening it (src/shared/blocks/chrome.ts). */
   readonly chrome?: boolean;
   /** Checks beyond each field's type, on the normalised props: where the block would silently fall back. */
@@ -182,11 +199,12 @@ export const SCHEDULE = {
   enddate: date('the block is shown as if it had no end date'),
 } as const;
 
-/** Declares a block or modal item: its fields (plus the schedule every block has) and its checks. */
+/** Declares a block or modal item: its fields (plus the schedule every block has), how editors see it, and its checks. */
 export function declare<const C extends string, const F extends Fields>(
   component: C,
   fields: F,
+  presentation: Presentation<F>,
   extra: { chrome?: boolean; check?: (props: PropsOf<typeof SCHEDULE & F>, warn: Warn) => void } = {},
 ): Declaration<typeof SCHEDULE & F> & { readonly component: C } {
-  return { component, fields: { ...SCHEDULE, ...fields }, ...extra } as Declaration<typeof SCHEDULE & F> & { readonly component: C };
+  return { component, fields: { ...SCHEDULE, ...fields }, presentation, ...extra } as Declaration<typeof SCHEDULE & F> & { readonly component: C };
 }

@@ -1,7 +1,17 @@
 import { declare, links, list, richText, text, url } from './fields.js';
 
-export const footer = declare('blocks.footer', {
-  columns: list({ title: text(), links: links() }),
-  social: list({ network: text(), url: url() }),
-  legal: richText(),
-});
+export const footer = declare(
+  'blocks.footer',
+  {
+    columns: list({ title: text(), links: links() }),
+    social: list({ network: text(), url: url() }),
+    legal: richText(),
+  },
+  {
+    label: 'Footer',
+    icon: 'layer',
+    description: 'Link columns, social networks and legal text at the bottom of every page (Layout only).',
+    labels: { columns: 'Link columns', social: 'Social networks', legal: 'Legal text' },
+    layoutOnly: true,
+  },
+);

@@ -45,4 +45,12 @@ export function checkForm(props: PropsOf<typeof formFields>, warn: Warn): void {
   });
 }
 
-export const form = declare('blocks.form', formFields, { check: checkForm });
+/** How editors see a form, as a block or a modal item. */
+export const formPresentation = {
+  label: 'Form',
+  icon: 'envelop',
+  description: 'A form visitors fill in and send: fields, a send button and a thank-you message.',
+  labels: { name: 'Form name', submitLabel: 'Send button text', successMessage: 'Message after sending', action: 'Send to (URL)' },
+} as const;
+
+export const form = declare('blocks.form', formFields, formPresentation, { check: checkForm });

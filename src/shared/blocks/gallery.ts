@@ -4,6 +4,7 @@ import { declare, mediaList, number, text } from './fields.js';
 export const gallery = declare(
   'blocks.gallery',
   { title: text(), images: mediaList(), columns: number('a number', 'the default number of columns is used') },
+  { label: 'Gallery', icon: 'grid', description: 'A grid of pictures that open full screen.', labels: { images: 'Pictures' } },
   {
     check(props, warn) {
       const images = props.images ?? [];

@@ -8,11 +8,20 @@ import { captions, choice, declare, link, media, text } from './fields.js';
  * (src/client/blocks/hero/BackgroundVideo.tsx): its sound is never heard,
  * so captions are optional there even for a video with an audio track.
  */
-export const hero = declare('blocks.hero', {
-  title: text(),
-  subtitle: text(),
-  media: media(),
-  captions: captions({ video: 'media', audible: false }),
-  cta: link(),
-  height: choice(HERO_HEIGHTS, 'the hero is full height', { default: 'full' }),
-});
+export const hero = declare(
+  'blocks.hero',
+  {
+    title: text(),
+    subtitle: text(),
+    media: media(),
+    captions: captions({ video: 'media', audible: false }),
+    cta: link(),
+    height: choice(HERO_HEIGHTS, 'the hero is full height', { default: 'full' }),
+  },
+  {
+    label: 'Hero',
+    icon: 'landscape',
+    description: 'A full-width picture or background video with the page title, a subtitle and a button.',
+    labels: { media: 'Picture or video', cta: 'Button' },
+  },
+);

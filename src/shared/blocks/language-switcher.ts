@@ -1,4 +1,9 @@
 import { declare } from './fields.js';
 
 /** The link to the page in the other language; its labels come from the locale files. */
-export const languageSwitcher = declare('blocks.language-switcher', {}, { chrome: true });
+export const languageSwitcher = declare(
+  'blocks.language-switcher',
+  {},
+  { label: 'Language switcher', icon: 'globe', description: 'The link to the same page in the other language (Layout only).', layoutOnly: true },
+  { chrome: true },
+);

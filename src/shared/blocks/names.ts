@@ -22,7 +22,7 @@ export function displayName(component: string): string {
 
 /**
  * Site chrome: blocks that frame a page rather than start its content
- * (editors may place them in a page zone too, as the all-blocks page does).
+ * (a page zone may hold them too: a cache, or a CMS other than the generated one).
  * The first block that is not chrome opens the page: a hero there carries
  * the page's h1 and its image is preloaded; otherwise the page title is the h1.
  * The declarations say `chrome: true` for exactly these (tested).

@@ -6,6 +6,12 @@ export const offerToast = declare(
   'blocks.offer-toast',
   { text: richText(), link: link(), background: text(), delay: number('a number of milliseconds', 'the toast shows without delay', { default: 0 }) },
   {
+    label: 'Offer pop-up',
+    icon: 'gift',
+    description: 'A small offer that appears after a delay and can be closed.',
+    labels: { link: 'Button', background: 'Background colour', delay: 'Appears after (ms)' },
+  },
+  {
     chrome: true,
     // offer-toast/colours.ts `toastColours`.
     check(props, warn) {

@@ -1,4 +1,8 @@
 import { declare } from './fields.js';
 
 /** The page links of the list on the same page; no fields of its own. */
-export const pagination = declare('blocks.pagination', {});
+export const pagination = declare(
+  'blocks.pagination',
+  {},
+  { label: 'Page numbers', icon: 'arrowRight', description: 'The page numbers of the page list above it on the same page.' },
+);

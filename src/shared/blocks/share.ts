@@ -5,6 +5,7 @@ import { declare, strings } from './fields.js';
 export const share = declare(
   'blocks.share',
   { networks: strings() },
+  { label: 'Share buttons', icon: 'paperPlane', description: 'Buttons to share the page on social networks.', labels: { networks: 'Networks' } },
   {
     check(props, warn) {
       props.networks?.forEach((value, i) => {

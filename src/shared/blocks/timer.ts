@@ -1,4 +1,13 @@
 import { date, declare, text } from './fields.js';
 
 /** A countdown to `enddate` (its countdown, not a schedule bound); without a readable end it is not shown. */
-export const timer = declare('blocks.timer', { title: text(), enddate: date('the timer is not shown'), expiredText: text() });
+export const timer = declare(
+  'blocks.timer',
+  { title: text(), enddate: date('the timer is not shown'), expiredText: text() },
+  {
+    label: 'Countdown',
+    icon: 'clock',
+    description: 'Counts down to a date and time, then shows a text.',
+    labels: { enddate: 'Counts down to', expiredText: 'Text once it is over' },
+  },
+);

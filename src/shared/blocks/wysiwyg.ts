@@ -1,3 +1,7 @@
 import { declare, richText } from './fields.js';
 
-export const wysiwyg = declare('blocks.wysiwyg', { body: richText() });
+export const wysiwyg = declare(
+  'blocks.wysiwyg',
+  { body: richText() },
+  { label: 'Rich text', icon: 'write', description: 'Formatted text: headings, paragraphs, lists, links and quotes.', labels: { body: 'Text' } },
+);

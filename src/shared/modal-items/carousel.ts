@@ -1,4 +1,4 @@
-import { carouselFields, checkSlides } from '../blocks/carousel.js';
+import { carouselFields, carouselPresentation, checkSlides } from '../blocks/carousel.js';
 import { declare } from '../blocks/fields.js';
 
-export const modalCarousel = declare('modals.carousel', carouselFields, { check: checkSlides });
+export const modalCarousel = declare('modals.carousel', carouselFields, carouselPresentation, { check: checkSlides });

@@ -1,4 +1,4 @@
-import { checkForm, formFields } from '../blocks/form.js';
+import { checkForm, formFields, formPresentation } from '../blocks/form.js';
 import { declare } from '../blocks/fields.js';
 
-export const modalEmbeddedForm = declare('modals.embedded-form', formFields, { check: checkForm });
+export const modalEmbeddedForm = declare('modals.embedded-form', formFields, formPresentation, { check: checkForm });

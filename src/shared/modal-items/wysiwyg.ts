@@ -1,3 +1,7 @@
 import { declare, richText, text } from '../blocks/fields.js';
 
-export const modalWysiwyg = declare('modals.wysiwyg', { title: text(), body: richText() });
+export const modalWysiwyg = declare(
+  'modals.wysiwyg',
+  { title: text(), body: richText() },
+  { label: 'Rich text', icon: 'write', description: 'A title and formatted text.', labels: { body: 'Text' } },
+);
