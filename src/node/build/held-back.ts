@@ -224,7 +224,13 @@ export async function restoreLive(content: SiteContent, held: readonly Held[], l
       // Another page now at its path: the live page keeps it (content contract, "Validation").
       for (const other of pages.filter((p) => p.path === page.path)) {
         pages.splice(pages.indexOf(other), 1);
-        const issue: ContentIssue = { ...ISSUES.duplicatePath(page.path, page.documentId), entity: 'page', locale: other.locale, slug: other.slug, field: 'slug' };
+        const issue: ContentIssue = {
+          ...ISSUES.duplicatePath(page.path, `${JSON.stringify(page.title)}, ${page.path}`),
+          entity: 'page',
+          locale: other.locale,
+          slug: other.slug,
+          field: 'slug',
+        };
         if (other.documentId) issue.documentId = other.documentId;
         heldBack.push({ entity: 'page', locale: other.locale, slug: other.slug, ...(other.documentId && { documentId: other.documentId }), kept: null, issues: [issue] });
       }

@@ -232,7 +232,7 @@ export const CATALOGUE = {
     area: PAGES,
     title: 'Two pages with the same path',
     description: 'Two pages of one locale resolve to the same path. The second one read is not built.',
-    // `first`: the page read first, by its CMS id; the publish gate names it by title and path instead.
+    // `first`: the page read first, by its title and path (never an internal id).
     message: (path: string, first: string) => `Another page (${first}) already has the path ${path}; this one was not built`,
     hint: 'Give one of the two pages a different slug in this locale.',
     example: ['/rooms', '"Rooms", /rooms'],

@@ -92,7 +92,8 @@ export function normalisePages(entries: Iterable<PageEntry>, ctx: Context): Page
       report(within(ctx, draftIdentity(draft)), 'slug', ISSUES.duplicatePath(draft.page.path, first));
       continue;
     }
-    taken.set(draft.page.path, draft.rawDocumentId ?? String(draft.rawId ?? index));
+    // Named as editors know it (its title and path), never by an internal id.
+    taken.set(draft.page.path, `${JSON.stringify(draft.page.title)}, ${draft.page.path}`);
     drafts.push(draft);
   }
   return drafts;
