@@ -49,7 +49,7 @@ export function writtenInputs(bundle: string): BundleInputs | null {
  * `root`: a package can be installed twice, at two versions) and version:
  * `node_modules/htmlparser2/node_modules/entities@8.1.0`.
  */
-export async function packagesOf(root: string, ids: readonly string[]): Promise<string[]> {
+async function packagesOf(root: string, ids: readonly string[]): Promise<string[]> {
   const dirs = new Set<string>();
   for (const id of ids) {
     const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.split(path.sep).join('/'));
@@ -65,7 +65,7 @@ export async function packagesOf(root: string, ids: readonly string[]): Promise<
 }
 
 /** Each `folder@version` with the version installed there now (`missing` when it is gone): an update changes its line. */
-export async function installedVersions(root: string, packages: readonly string[]): Promise<string[]> {
+async function installedVersions(root: string, packages: readonly string[]): Promise<string[]> {
   return Promise.all(
     packages.map(async (entry) => {
       const dir = entry.slice(0, entry.lastIndexOf('@'));
@@ -84,7 +84,7 @@ export async function installedVersions(root: string, packages: readonly string[
  * the build's dependencies). recheck runs on its pure-JavaScript backend
  * (form-patterns.ts), so its worker file is never resolved.
  */
-export async function buildGateBundle(root: string): Promise<{ code: string; inputs: BundleInputs }> {
+async function buildGateBundle(root: string): Promise<{ code: string; inputs: BundleInputs }> {
   const { build } = await import('vite');
   const output = (await build({
     root,
