@@ -53,12 +53,16 @@ afterAll(async () => {
 describe('a file published entries use is not deleted or replaced', () => {
   const POST = 'New winter nonstops from Chicago to Puerto Vallarta';
 
-  it('deleting or replacing a file a published page uses is refused, naming the page by title and locale', async () => {
+  it('deleting or replacing a file a published page uses is refused, naming the page by title and locale, whichever way it is asked', async () => {
     const file = await fileNamed('window-seat.jpg');
     // The page's cover, its SEO image and the media of a hero in its blocks: one page, one locale.
     const refused = `Used by published entries: ${POST} (en). Replace the image in them first.`;
     await expect(editor.deleteFile(file.id)).rejects.toThrow(refused);
     await expect(editor.replaceFile(file.id, picture('other.jpg'))).rejects.toThrow(refused);
+    // The content API's delete (an API token, no admin user: in English) and a folder's deletion go the same way.
+    await expect(editor.rest('DELETE', `/api/upload/files/${file.id}`)).rejects.toThrow(refused);
+    const folder = await editor.folder('Blog pictures', [file.id]);
+    await expect(editor.deleteFiles({ fileIds: [], folderIds: [folder] })).rejects.toThrow(refused);
     expect((await editor.files()).map((f) => f.name)).toContain('window-seat.jpg');
   });
 
@@ -117,7 +121,7 @@ describe('unpublishing or deleting a page others link to warns, naming them', ()
     expect(links.every((notice) => notice.code === 'UnknownLinkTarget')).toBe(true);
   });
 
-  it('deleting a page says the same in the editor’s language; a page nothing links to leaves a check with no warning', async () => {
+  it('deleting a page says the same in the editor’s language; a page nothing links to leaves a check with no warning, a draft none', async () => {
     const documentId = await pageId('contacto', 'es-MX');
     await editor.setLanguage('es');
     try {
@@ -133,5 +137,10 @@ describe('unpublishing or deleting a page others link to warns, naming them', ()
     const lonelyId = (lonely.data as { documentId: string }).documentId;
     await editor.unpublish(PAGE, lonelyId, 'en');
     expect(await editor.lastCheck(PAGE, lonelyId, 'en')).toMatchObject({ action: 'unpublish', errors: [], warnings: [] });
+    // A draft never published: nothing can link to it, nothing is checked.
+    const draft = await editor.rest('POST', '/api/pages?locale=en&status=draft', { data: { title: 'Never published', slug: 'never-published' } });
+    const draftId = (draft.data as { documentId: string }).documentId;
+    await editor.deleteEntry(PAGE, draftId, 'en');
+    expect(await editor.lastCheck(PAGE, draftId, 'en')).toBeNull();
   });
 });

@@ -43,6 +43,8 @@ export interface StrapiEditor {
   deleteFile(id: number): Promise<void>;
   /** Deletes a selection of files and folders as the Media Library's bulk delete does; rejects with Strapi's message. */
   deleteFiles(selection: { fileIds: number[]; folderIds?: number[] }): Promise<void>;
+  /** Makes a folder of the Media Library and moves files into it; the folder's id. */
+  folder(name: string, fileIds: number[]): Promise<number>;
   /** Replaces a file's bytes as the Media Library's "Replace media" does; rejects with Strapi's message. */
   replaceFile(id: number, file: Upload): Promise<void>;
   /** Puts file `to` wherever file `from` is in one locale of a page (its cover, SEO image, blocks at any depth) and publishes it. */
@@ -169,6 +171,12 @@ export async function strapiEditor(url: string, login: { email: string; password
     },
     async deleteFiles({ fileIds, folderIds = [] }) {
       await call(`${url}/upload/actions/bulk-delete`, { method: 'POST', token: jwt, body: { fileIds, folderIds } });
+    },
+    async folder(name, fileIds) {
+      const created = await call(`${url}/upload/folders`, { method: 'POST', token: jwt, body: { name, parent: null } });
+      const id = (created.data as { id: number }).id;
+      await call(`${url}/upload/actions/bulk-move`, { method: 'POST', token: jwt, body: { fileIds, folderIds: [], destinationFolderId: id } });
+      return id;
     },
     async replaceFile(id, file) {
       await call(`${url}/upload/files/${id}/replace`, { method: 'POST', token: jwt, body: formOf(file) });

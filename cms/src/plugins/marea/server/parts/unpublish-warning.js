@@ -56,7 +56,13 @@ function register({ strapi }) {
     if (context.uid !== PAGE || (context.action !== 'unpublish' && context.action !== 'delete') || !strapi.requestContext.get() || !context.params?.documentId) return next();
     const { gatedTypes, cmsLocales } = checks();
     const all = Object.values(cmsLocales(process.env));
-    const locales = (await localesOf(strapi, context, all)).filter((locale) => all.includes(locale));
+    const asked = (await localesOf(strapi, context, all)).filter((locale) => all.includes(locale));
+    // Only a published version can be linked to: deleting a draft costs no read of the site.
+    const live = await strapi.db
+      .query(PAGE)
+      .findMany({ select: ['locale'], where: { documentId: context.params.documentId, locale: { $in: asked }, publishedAt: { $notNull: true } } });
+    const locales = asked.filter((locale) => live.some((row) => row.locale === locale));
+    if (locales.length === 0) return next();
     // The site as it is live now, the page included: read before the call removes it.
     const before = await publishedSite(strapi, gatedTypes(), all);
     const result = await next();
