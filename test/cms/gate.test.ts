@@ -116,12 +116,14 @@ describe('the publish gate refuses what the build would refuse, at the moment of
       `Slug (address): Another page ("${rooms.title}", /rooms) already has the path /rooms; this one was not built. Give one of the two pages a different slug in this locale.`,
     );
     expect(error.details.errors).toEqual([expect.objectContaining({ path: ['slug'], message: error.message })]);
-    // Rolled back: the live page keeps its slug. The refusal is the entry's last check, with the links its slug change would have broken elsewhere.
+    // Rolled back: the live page keeps its slug, and the refusal is the entry's last check.
     expect((await pageOf('services/spa', 'en')).documentId).toBe(spa.documentId);
-    expect(check).toMatchObject({ action: 'publish', editor: 'gate-test', errors: [{ code: 'DuplicatePath', field: 'slug', fieldWords: 'Slug (address)', language: 'en' }] });
-    expect(check!.warnings.length).toBeGreaterThan(0);
-    for (const warning of check!.warnings)
-      expect(warning).toMatchObject({ code: 'UnknownLinkTarget', message: expect.stringContaining('"services/spa"'), fieldWords: expect.stringMatching(/^(Page|Layout|Modal) /) });
+    expect(check).toMatchObject({
+      action: 'publish',
+      editor: 'gate-test',
+      errors: [{ code: 'DuplicatePath', field: 'slug', fieldWords: 'Slug (address)', language: 'en' }],
+      warnings: [],
+    });
   });
 
   it('refuses a new page with a reserved slug, and creates nothing', async () => {
@@ -169,6 +171,23 @@ describe('the publish gate refuses what the build would refuse, at the moment of
     expect(status).toBe(200);
     expect((await pageOf('services/spa', 'en')).title).toBe('Spa by the sea');
     expect(check).toMatchObject({ action: 'publish', errors: [], warnings: [] });
+  });
+
+  it('publishes a slug change, with a warning for each link elsewhere it breaks, naming the entry', async () => {
+    const villa = await pageOf('rooms/garden-villa', 'en');
+    const check = await lastCheck(villa.documentId, 'en', () => rest('PUT', `/api/pages/${villa.documentId}?locale=en`, { data: { slug: 'rooms/villa' } }));
+    try {
+      expect(check!.errors).toEqual([]);
+      expect(check!.warnings.length).toBeGreaterThan(0);
+      for (const warning of check!.warnings)
+        expect(warning).toMatchObject({
+          code: 'UnknownLinkTarget',
+          message: expect.stringContaining('"rooms/garden-villa"'),
+          fieldWords: expect.stringMatching(/^(Page "[^"]+" \(\/|Layout \(en\)|Modal ")/),
+        });
+    } finally {
+      await rest('PUT', `/api/pages/${villa.documentId}?locale=en`, { data: { slug: 'rooms/garden-villa' } });
+    }
   });
 
   it('publishes a page whose button leads to a page that does not exist, and keeps its warning in the check', async () => {

@@ -49,8 +49,8 @@ const NONE: GateResult = { errors: [], warnings: [] };
  * modal names, promo codes), by the build's own normalisation. What it
  * returns concerns the candidate: its own issues, less those another
  * document at the same place already had (a page with the same slug), and
- * what it newly causes in other documents (a slug renamed under links),
- * never a problem the site already had. The candidate is read last, so a
+ * what it newly causes in other documents when it goes through (a slug
+ * renamed under links), never a problem the site already had. The candidate is read last, so a
  * clash (two pages, one path) is reported on it, as the build reports the
  * second page it reads.
  */
@@ -91,7 +91,9 @@ export function checkPublish(candidate: Candidate, published: PublishedSite, opt
   const index = endpoint.collection && Array.isArray(rest) ? rest.length - 1 : -1;
   const here = place(candidate, siteLocale, index);
   const own = minus(after.issues.filter(here), without.issues.filter(here));
-  const caused = minus(after.issues, current.issues).filter((issue) => !here(issue));
+  // A refused publish changes nothing elsewhere (and a build holds such a page back as it is live: rule 13), so only a publish that goes through can break other documents' links.
+  const refused = own.some((issue) => issue.severity === 'error');
+  const caused = refused ? [] : minus(after.issues, current.issues).filter((issue) => !here(issue));
 
   const word = (issue: Issue, elsewhere: boolean) =>
     wordNotice(issue, raisedWith.get(bodyKey(issue)), {
