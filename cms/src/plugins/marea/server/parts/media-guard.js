@@ -38,12 +38,12 @@ async function guard(strapi, files, action) {
   const refused = uses.filter((use) => use.published.length > 0);
   if (refused.length > 0) {
     const message = refusal(editorLanguage(strapi), refused);
-    strapi.log.warn(`marea: ${action} of ${refused.map((use) => use.file.name).join(', ')} refused: ${refusal('en', refused)}`);
+    strapi.log.warn(`[marea] ${action} of ${refused.map((use) => use.file.name).join(', ')} refused: ${refusal('en', refused)}`);
     throw new errors.ApplicationError(message, {
       usedBy: refused.map(({ file, published }) => ({ file: { id: file.id, name: file.name }, entries: published })),
     });
   }
-  for (const { file, drafts } of uses) if (drafts.length > 0) strapi.log.info(`marea: ${action} of ${file.name}: ${draftNote('en', drafts)}`);
+  for (const { file, drafts } of uses) if (drafts.length > 0) strapi.log.info(`[marea] ${action} of ${file.name}: ${draftNote('en', drafts)}`);
 }
 
 /** The files a bulk delete of the Media Library would remove: those selected and those inside the folders selected. */
