@@ -64,7 +64,7 @@ describe('the publish gate runs the build’s checks on the site as the publish 
     const published = site();
     const { errors } = check({ endpoint: 'pages', locale: 'en', document: { ...page(published, 'en', 'rooms'), slug: 'assets/rooms' } }, published, 'es');
     expect(errors).toEqual([
-      expect.objectContaining({ code: 'InvalidSlug', field: 'slug', message: 'El slug el texto "assets/rooms" empieza por "assets", que está reservado; la página no se publicó' }),
+      expect.objectContaining({ code: 'InvalidSlug', field: 'slug', message: 'El slug "assets/rooms" empieza por "assets", que está reservado; la página no se publicó' }),
     ]);
   });
 

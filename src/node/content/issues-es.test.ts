@@ -29,6 +29,9 @@ describe('the content issues in Spanish', () => {
   it('translates what the build writes of a slug, and keeps a phrase it does not know', () => {
     for (const slug of ['', 'a//b', 'Rooms', 'es', 'builds/x', 'blog/page/2']) expect(fragment(slugProblem(slug)!), slug).not.toBe(slugProblem(slug));
     expect(fragment('title to be text')).toBe('texto en title');
+    expect(fragment(`backtracks with degree 3: an input like "aaaa!" freezes the visitor's browser`)).toBe(
+      'retrocede con grado 3: un texto como "aaaa!" congela el navegador del visitante',
+    );
     expect(fragment('something new')).toBe('something new');
   });
 

@@ -51,6 +51,12 @@ const FRAGMENTS: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string
   [/^starts with "\/\/", which browsers read as another site$/, () => 'empieza por "//", que los navegadores leen como otro sitio'],
   [/^has a scheme \(an address of another site belongs in the url field\)$/, () => 'tiene un esquema (la dirección de otro sitio va en el campo url)'],
   [/^has the scheme "(.*)"$/, (s) => `tiene el esquema "${s}"`],
+  [/^has characters outside \[a-z0-9-\]$/, () => 'tiene caracteres fuera de [a-z0-9-]'],
+  [/^is not a valid regular expression$/, () => 'no es una expresión regular válida'],
+  [
+    /^backtracks (exponentially|with degree (\d+)): an input like (.*) freezes the visitor's browser$/s,
+    (how, degree, input) => `retrocede ${degree ? `con grado ${degree}` : 'de forma exponencial'}: un texto como ${input} congela el navegador del visitante`,
+  ],
   [/^(.+) to be text$/, (f) => `texto en ${f}`],
   [/^(.+) to be a list$/, (f) => `una lista en ${f}`],
   [/^(.+) to be a component$/, (f) => `un componente en ${f}`],
@@ -82,6 +88,9 @@ export function fragment(text: string): string {
 }
 
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+
+/** A value named in a sentence: a text in quotes ("assets/rooms"), anything else as `describeEs` says it. */
+const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value) : describeEs(value));
 
 export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>> } = {
   componentsNotArray: {
@@ -126,15 +135,15 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: 'Vuelve a guardar la entrada en el CMS; el elemento de la zona dinámica está mal formado.',
   },
   unsafeLink: {
-    message: (protocol, url) => `Se quitó una URL insegura con el protocolo '${protocol}': ${describeEs(url)}`,
+    message: (protocol, url) => `Se quitó una URL insegura con el protocolo '${protocol}': ${shown(url)}`,
     hint: 'Usa una URL http(s), mailto: o tel:, una ruta del sitio o el slug de una página.',
   },
   unsafeLinkSlug: {
-    message: (slug, problem) => `El slug del enlace ${describeEs(slug)} ${fragment(problem)}; se quitó el enlace`,
+    message: (slug, problem) => `El slug del enlace ${shown(slug)} ${fragment(problem)}; se quitó el enlace`,
     hint: 'Elige la página en el campo slug del enlace (segmentos en minúsculas como rooms/deluxe), o pon la dirección de otro sitio en el campo url.',
   },
   unsupportedUrl: {
-    message: (url, problem) => `La URL del enlace ${describeEs(url)} ${fragment(problem)}; se quitó el enlace`,
+    message: (url, problem) => `La URL del enlace ${shown(url)} ${fragment(problem)}; se quitó el enlace`,
     hint: 'Usa una URL http(s), mailto: o tel:, una ruta del sitio o el slug de una página.',
   },
   incompleteLink: {
@@ -147,7 +156,7 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: (_names, allowed) => `Usa solo ${allowed.map((n) => `{${n}}`).join(', ')}.`,
   },
   invalidSlug: {
-    message: (slug, problem) => `El slug ${describeEs(slug)} ${fragment(problem)}; la página no se publicó`,
+    message: (slug, problem) => `El slug ${shown(slug)} ${fragment(problem)}; la página no se publicó`,
     hint: 'Usa segmentos en minúsculas de [a-z0-9-] unidos por "/", sin "/" al principio ni al final, y evita los reservados es, builds, assets, 404 y page/{n}.',
   },
   duplicatePath: {
@@ -155,7 +164,7 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: 'Da a una de las dos páginas otro slug en este idioma.',
   },
   unknownPageKind: {
-    message: (kind) => `Tipo de página desconocido ${describeEs(kind)}; la página se trata como "page"`,
+    message: (kind) => `Tipo de página desconocido ${shown(kind)}; la página se trata como "page"`,
     hint: 'Usa uno de page, room, service, destination, post.',
   },
   ambiguousTranslation: {
@@ -199,7 +208,7 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: 'Revisa lo que se pegó en el campo: reparte un texto muy largo en varios bloques, o pégalo como HTML.',
   },
   invalidModalLink: {
-    message: (href) => `El enlace ${describeEs(href)} del texto enriquecido no nombra un modal legible; se quitó su href`,
+    message: (href) => `El enlace ${shown(href)} del texto enriquecido no nombra un modal legible; se quitó su href`,
     hint: 'Vuelve a crear el enlace con el nombre del modal (#modal=deluxe-suite); escribe el signo de porcentaje como %25.',
   },
   markupInPlainText: {
@@ -215,7 +224,7 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: (_item, missing, ..._found) => `Rellena ${missing} en el CMS, o quita el elemento.`,
   },
   invalidFieldKind: {
-    message: (found) => `Tipo de campo de formulario desconocido ${describeEs(found)}; se muestra como campo de texto`,
+    message: (found) => `Tipo de campo de formulario desconocido ${shown(found)}; se muestra como campo de texto`,
     hint: `Usa uno de ${FORM_FIELD_KINDS.join(', ')}.`,
   },
   missingFormName: {
@@ -223,12 +232,12 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: 'Da al formulario un nombre propio en el CMS.',
   },
   unsafeFormPattern: {
-    message: (form, field, pattern, problem) => `Formulario "${form}", campo "${field}": el patrón ${describeEs(pattern)} ${problem}`,
+    message: (form, field, pattern, problem) => `Formulario "${form}", campo "${field}": el patrón ${shown(pattern)} ${fragment(problem)}`,
     hint: 'Simplifica el patrón: sin repeticiones anidadas o solapadas como (a+)+ o (a|a)*; o quítalo.',
   },
   uncheckedFormPattern: {
     message: (form, field, pattern, reason) =>
-      `Formulario "${form}", campo "${field}": no se pudo comprobar si el patrón ${describeEs(pattern)} retrocede de forma catastrófica (${reason})`,
+      `Formulario "${form}", campo "${field}": no se pudo comprobar si el patrón ${shown(pattern)} retrocede de forma catastrófica (${reason})`,
     hint: 'Prefiere un patrón corto (una clase de caracteres con longitud, como [0-9]{5}); pruébalo con un texto largo en el navegador.',
   },
   duplicateFieldName: {
@@ -252,7 +261,7 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     hint: 'Elige un color sólido como #0e6f80 o rgb(14 111 128); no se usan colores transparentes, nombres ni imágenes.',
   },
   unknownShareNetwork: {
-    message: (found) => `Red para compartir desconocida ${describeEs(found)}; se omite`,
+    message: (found) => `Red para compartir desconocida ${shown(found)}; se omite`,
     hint: `Usa solo ${SHARE_NETWORKS.join(', ')}.`,
   },
   noImages: {
