@@ -19,6 +19,16 @@
 /** Nesting deeper than any schema the generator writes: a guard against a cycle, not a limit content meets. */
 const MAX_LEVELS = 12;
 
+const groupBy = (rows, key) => {
+  const groups = new Map();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+};
+
 /** For each component uid, where it can sit: the owner model, its attribute and that attribute's join table. */
 function componentOwners(strapi) {
   const owners = new Map();
@@ -60,12 +70,6 @@ async function holders(strapi, owners, component, rows) {
   }
   return up;
 }
-
-const groupBy = (rows, key) => {
-  const groups = new Map();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) || []), row]);
-  return groups;
-};
 
 /** The field that names an entry to an editor, or null for a single type (named by its display name). */
 function titleField(contentType) {
