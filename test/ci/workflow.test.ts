@@ -19,6 +19,7 @@ const CI = path.join(WORKFLOWS, 'ci.yml');
 
 interface Step {
   name?: string;
+  id?: string;
   uses?: string;
   run?: string;
   if?: string;
@@ -96,6 +97,16 @@ describe('ci.yml', () => {
     expect(job.steps[order[1]!]!.env?.CHROME_PATH).toBe('/usr/bin/google-chrome');
     expect(job.steps[order[2]!]!.env).toEqual({ CMS_URL: '${{ secrets.CMS_URL }}', CMS_TOKEN: '${{ secrets.CMS_TOKEN }}' });
     expect(job.steps[order[4]!]!.with).toMatchObject({ name: 'site-${{ github.sha }}', path: 'dist/', 'retention-days': 14 });
+  });
+
+  it('reports the build to the CMS right after it, whether it failed or not, with the report token only', () => {
+    const job = ci().jobs['test-and-build']!;
+    const build = stepIndex(job, runs(/^npm run build$/));
+    const report = job.steps[build + 1]!;
+    expect(job.steps[build]!.id).toBe('build');
+    expect(report.run).toBe('npx tsx scripts/report-build.ts --source ci');
+    expect(report.if).toBe("always() && steps.build.outcome != 'skipped'");
+    expect(report.env).toEqual({ CMS_URL: '${{ secrets.CMS_URL }}', MAREA_REPORT_TOKEN: '${{ secrets.MAREA_REPORT_TOKEN }}' });
   });
 
   it('deploys only pushes to main, one at a time, the artifact it checked', () => {

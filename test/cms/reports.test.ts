@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
@@ -27,6 +30,8 @@ let cms: RunningCms;
 let editor: StrapiEditor;
 let servicePort: number;
 let service: RunningWebhookService | undefined;
+/** The webhook service's folders (its kept builds are the Netlify and CI reports' too). */
+let paths: ProjectPaths;
 const secrets = { webhook: randomBytes(24).toString('hex'), preview: randomBytes(24).toString('hex') };
 const NOW = new Date('2026-06-20T12:00:00Z');
 
@@ -154,7 +159,7 @@ describe('build reports', () => {
   });
 
   it("the webhook service's builds are reported: one that failed (the CMS it reads does not answer), one with a warning, and a rollback", async () => {
-    const paths: ProjectPaths = projectPaths({
+    paths = projectPaths({
       dist: path.join(dir, 'dist'),
       builds: path.join(dir, 'builds'),
       contentCache: path.join(dir, 'content-cache'),
@@ -217,5 +222,88 @@ describe('build reports', () => {
     expect(await rolled.json()).toEqual({ published: first.buildId, was: latest!.buildId });
     expect(JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8'))).toMatchObject({ id: first.buildId });
     expect(((await admin('/reports')) as Array<Record<string, unknown>>)[0]).toMatchObject({ mode: 'rollback', buildId: first.buildId });
+  });
+
+  it('a Netlify build reports through its plugin, its events called as Netlify calls them: deployed, failed after the build, stopped before its report', async () => {
+    type Handler = (options: { inputs: { work: string; builds: string }; error?: { message: string } }) => Promise<void>;
+    const plugin = (await import(pathToFileURL(path.join(ROOT, 'netlify/plugins/marea-report/index.js')).href)) as Record<'onPreBuild' | 'onSuccess' | 'onError', Handler>;
+    const inputs = { work: paths.work, builds: paths.builds };
+    const env = { CMS_URL: cms.url, MAREA_REPORT_TOKEN: cms.reportToken, SITE_URL: 'https://marea.example', SITE_NAME: 'marea-test' };
+    const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+    Object.assign(process.env, env);
+    const [live] = (await fetch(`${service!.origin}/builds`, { headers: { Authorization: `Bearer ${secrets.webhook}` } }).then((r) => r.json())).builds as Array<{ id: string }>;
+    // What `npm run build` writes (scripts/build.ts) for a published build with a warning.
+    const written = {
+      result: 'published',
+      buildId: live!.id,
+      heldBack: [],
+      wallMs: 2000,
+      warnings: [
+        {
+          severity: 'warning',
+          code: 'UnknownLinkTarget',
+          message: 'Link to "no-such-page" matches no page in this locale; it leads to the 404 page',
+          hint: 'Publish the page in this locale, or point the link at another page, or remove it.',
+          entity: 'page',
+          locale: 'en',
+          slug: 'reported-page',
+          position: 0,
+          component: 'blocks.hero',
+          field: 'blocks[0].cta.slug',
+        },
+      ],
+    };
+    const latest = async () => ((await admin('/reports')) as Array<Record<string, unknown>>)[0]!;
+    try {
+      await mkdir(paths.work, { recursive: true });
+      await plugin.onPreBuild({ inputs });
+      await writeFile(path.join(paths.work, 'build-report.json'), JSON.stringify(written));
+      await plugin.onSuccess({ inputs });
+      const deployed = await latest();
+      expect(deployed).toMatchObject({
+        source: 'netlify',
+        result: 'published',
+        buildId: live!.id,
+        siteUrl: 'https://marea.example',
+        rollback: { kind: 'netlify', url: 'https://app.netlify.com/sites/marea-test/deploys' },
+      });
+      expect((deployed.issues as unknown[])[0]).toMatchObject({
+        code: 'UnknownLinkTarget',
+        title: 'Reported page',
+        block: 'blocks.hero #1',
+        adminPath: expect.stringContaining(PAGE),
+      });
+
+      // `netlify build --offline` runs the build command, then fails bundling the edge functions: not deployed.
+      await plugin.onPreBuild({ inputs });
+      await writeFile(path.join(paths.work, 'build-report.json'), JSON.stringify(written));
+      await plugin.onError({ inputs, error: { message: 'Edge functions bundling failed\nCould not download the bundler' } });
+      expect(await latest()).toMatchObject({ source: 'netlify', result: 'failed', buildId: live!.id, error: 'Netlify: Edge functions bundling failed' });
+
+      // A build that stopped before writing its report: the file there is the last build's.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await plugin.onPreBuild({ inputs });
+      await plugin.onError({ inputs, error: { message: 'Command failed with exit code 1: npm run build' } });
+      expect(await latest()).toMatchObject({ source: 'netlify', result: 'failed', buildId: null, error: 'Netlify: Command failed with exit code 1: npm run build' });
+    } finally {
+      for (const [key, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+    }
+  });
+
+  it("the CI workflow's step reports a build that failed because its CMS did not answer", async () => {
+    // What `npm run build` writes when the crawl cannot reach the CMS (scripts/build.ts).
+    await writeFile(path.join(paths.work, 'build-report.json'), JSON.stringify({ result: 'failed', error: 'fetch failed: http://127.0.0.1:9/api/pages', errors: [], wallMs: 300 }));
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/report-build.ts'), '--source', 'ci', '--work', paths.work, '--builds', paths.builds], {
+      cwd: ROOT,
+      env: { ...process.env, CMS_URL: cms.url, MAREA_REPORT_TOKEN: cms.reportToken },
+    });
+    expect(((await admin('/reports')) as Array<Record<string, unknown>>)[0]).toMatchObject({
+      source: 'ci',
+      result: 'failed',
+      error: 'fetch failed: http://127.0.0.1:9/api/pages',
+      issues: [],
+    });
   });
 });

@@ -68,6 +68,10 @@ describe('netlify.toml (validated offline by @netlify/config)', () => {
     expect(config.plugins.map((p) => p.package)).toContain('./netlify/plugins/keep-builds');
   });
 
+  it("the marea-report plugin is registered: every Netlify build reaches the CMS's Publishing page", () => {
+    expect(config.plugins.map((p) => p.package)).toContain('./netlify/plugins/marea-report');
+  });
+
   describe('rules 9 and 30: the root-locale edge function', () => {
     // Which paths invoke it, as Netlify routes them: edge-function-deno.test.ts.
     it('is declared and its file is in the edge functions directory', async () => {
