@@ -79,6 +79,10 @@ describe('a file published entries use is not deleted or replaced', () => {
     // Nothing of the selection went, not even the file nothing uses.
     const names = (await editor.files()).map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(['unused.jpg', 'marea-resorts-logo.svg', 'error-adrift.jpg']));
+    // A file nothing uses is replaced and deleted as Strapi does it.
+    await editor.replaceFile(unused.id, picture('unused-again.jpg'));
+    expect((await editor.files()).find((f) => f.id === unused.id)?.name).toBe('unused-again.jpg');
+    await editor.deleteFile(unused.id);
   });
 
   it('once the page shows another image (published), the file deletes', async () => {
