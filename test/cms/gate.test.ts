@@ -53,10 +53,10 @@ const rest = (method: string, apiPath: string, body?: unknown) => send(method, `
 let editorToken: string;
 
 /** The check the gate kept for one entry: the plugin store, read from the database file (waiting while Strapi writes). */
-function storedCheck(documentId: string, locale: string): Check | null {
+function storedCheck(documentId: string, locale: string, uid = PAGE): Check | null {
   const db = new DatabaseSync(path.join(dir, 'data.db'), { readOnly: true, timeout: 5_000 });
   try {
-    const row = db.prepare('SELECT value FROM strapi_core_store_settings WHERE key = ?').get(`plugin_marea_check:${PAGE}:${documentId}:${locale}`) as { value: string } | undefined;
+    const row = db.prepare('SELECT value FROM strapi_core_store_settings WHERE key = ?').get(`plugin_marea_check:${uid}:${documentId}:${locale}`) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as Check) : null;
   } finally {
     db.close();
@@ -156,6 +156,25 @@ describe('the publish gate refuses what the build would refuse, at the moment of
       await send('PUT', `${cms.url}/admin/users/me`, editor.jwt, { preferedLanguage: 'en' });
       await send('PUT', `${admin}?locale=en`, editor.jwt, { slug: 'services/spa' });
     }
+  });
+
+  it('refuses the layout with a form pattern that would freeze a visitor’s browser, checked by recheck inside Strapi', async () => {
+    const layout = (await editor.rest('GET', '/api/layout?locale=en')).data as { documentId: string };
+    const form = { __component: 'blocks.form', name: 'newsletter', fields: [{ name: 'zip', label: 'ZIP', kind: 'text', pattern: '(a+)+$' }] };
+    const before = new Date().toISOString();
+    const answer = await rest('PUT', '/api/layout?locale=en', { data: { footer: [form] } });
+    expect(answer.status).toBe(400);
+    const { error } = answer.body as unknown as Refusal;
+    expect(error.message).toMatch(/^Footer › Block 1 \(Form\) › Field 1 › Pattern: Form "newsletter", field "zip": pattern the string "\(a\+\)\+\$" backtracks exponentially/);
+    expect(error.details.errors[0]!.path).toEqual(['footer', '0', 'fields', '0', 'pattern']);
+    const check = await eventually(() => {
+      const stored = storedCheck(layout.documentId, 'en', 'api::layout.layout');
+      return stored && stored.at >= before ? stored : null;
+    });
+    expect(check).toMatchObject({ errors: [{ code: 'UnsafeFormPattern', field: 'footer[0].fields[0].pattern' }] });
+    // The live footer is the seeded one.
+    const footer = ((await editor.rest('GET', '/api/layout?locale=en&populate[footer][populate]=*')).data as { footer: Array<{ __component: string }> }).footer;
+    expect(footer.map((block) => block.__component)).not.toContain('blocks.form');
   });
 
   it('lets a clean publish through, and keeps a check with nothing in it', async () => {
