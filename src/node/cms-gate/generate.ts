@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rolldown } from 'vite';
+import { outsideInputs } from '../build/bundle.js';
 
 /** The gate's entry, and the bundle the Marea plugin requires (paths relative to the repository root). */
 export const GATE_ENTRY = 'src/node/cms-gate/entry.ts';
@@ -104,10 +105,8 @@ async function buildGateBundle(root: string): Promise<{ code: string; inputs: Bu
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((chunk) => chunk.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`The gate bundle should be one file, found ${chunks.length}`);
   const chunk = chunks[0]!;
-  const modules = chunk.moduleIds
-    .filter((id) => path.isAbsolute(id) && !id.split(path.sep).includes('node_modules'))
-    .map((id) => path.relative(root, id.replace(/\?.*$/, '')).split(path.sep).join('/'))
-    .sort();
+  // Every module of the project it bundles: none is covered by an input listed beforehand.
+  const modules = outsideInputs(root, [], chunk.moduleIds).sort();
   const inputs = await bundleInputs(root, modules, await packagesOf(root, chunk.moduleIds));
   const header = [HEADER, `// inputs: ${inputs.hash}`, `// modules: ${inputs.modules.join(' ')}`, `// packages: ${inputs.packages.join(' ')}`].join('\n');
   return { code: `${header}\n${chunk.code}`, inputs };
