@@ -38,7 +38,8 @@ async function localesOf(strapi, context, all) {
 }
 
 /** What the page's going leaves behind in one locale, kept as its last check and logged. */
-async function warn(strapi, { context, before, locale, language, editor }) {
+async function warn(strapi, { context, before, locale, language, editor, read }) {
+  const started = Date.now();
   const { checkUnpublish, cmsLocales } = checks();
   const documentId = context.params.documentId;
   const page = (before.pages?.[locale] || []).find((entry) => entry.documentId === documentId);
@@ -48,7 +49,9 @@ async function warn(strapi, { context, before, locale, language, editor }) {
   const headline = names.length > 0 ? [{ code: 'LinkedFromPublished', severity: 'warning', message: HEADLINE[language](page.title, names), hint: HINT[language], language }] : [];
   const warnings = [...headline, ...linking.flatMap((entry) => entry.notices)];
   await saveCheck(strapi, { uid: PAGE, documentId, locale }, { at: new Date().toISOString(), action: context.action, ...(editor ? { editor } : {}), errors: [], warnings });
-  if (names.length > 0) strapi.log.warn(`[marea] ${context.action} of page "${page.title}" (${locale}): ${HEADLINE.en(page.title, names)}`);
+  const timing = `site read in ${read} ms, checked in ${Date.now() - started} ms`;
+  if (names.length > 0) strapi.log.warn(`[marea] ${context.action} of page "${page.title}" (${locale}) (${timing}): ${HEADLINE.en(page.title, names)}`);
+  else strapi.log.info(`[marea] ${context.action} of page "${page.title}" (${locale}) (${timing}): no published entry links to it`);
 }
 
 function register({ strapi }) {
@@ -64,13 +67,15 @@ function register({ strapi }) {
     const locales = asked.filter((locale) => live.some((row) => row.locale === locale));
     if (locales.length === 0) return next();
     // The site as it is live now, the page included: read before the call removes it.
+    const started = Date.now();
     const before = await publishedSite(strapi, gatedTypes(), all);
+    const read = Date.now() - started;
     const result = await next();
     const language = editorLanguage(strapi);
     const editor = editorName(strapi);
     for (const locale of locales) {
       // A warning must never fail what the editor asked for: the page is already gone.
-      await warn(strapi, { context, before, locale, language, editor }).catch((error) =>
+      await warn(strapi, { context, before, locale, language, editor, read }).catch((error) =>
         strapi.log.warn(`[marea] could not check what links to page ${context.params.documentId} (${locale}): ${error.message}`),
       );
     }
