@@ -223,16 +223,15 @@ describe('bad content from the CMS: named errors, nothing published', () => {
     await expect(editor.rest('PUT', `/api/pages/${documentId}?locale=en`, { data: { slug: '' } })).rejects.toThrow(/400.*slug/s);
   });
 
-  it('a slug that collides with another page, or takes a reserved route, fails the build naming both', async () => {
-    const duplicate = await editor.rest('POST', '/api/pages?locale=es-MX', { data: { title: 'Otra', slug: 'habitaciones' } });
-    const reserved = await editor.rest('POST', '/api/pages?locale=en', { data: { title: 'Assets', slug: 'assets' } });
-    const message = await failedBuild();
-    expect(message).toMatch(/DuplicatePath \[es\] habitaciones/);
-    expect(message).toMatch(/InvalidSlug \[en\] assets/);
-    for (const created of [duplicate, reserved]) {
-      const { documentId, locale } = created.data as { documentId: string; locale: string };
-      await editor.rest('DELETE', `/api/pages/${documentId}?locale=${locale}`);
-    }
+  it('a slug that collides with another page, or takes a reserved route, is refused when published, naming the page and the route (the publish gate)', async () => {
+    await expect(editor.rest('POST', '/api/pages?locale=es-MX', { data: { title: 'Otra', slug: 'habitaciones' } })).rejects.toThrow(
+      /400: Slug \(address\): Another page \("[^"]+", \/es\/habitaciones\) already has the path \/es\/habitaciones/,
+    );
+    await expect(editor.rest('POST', '/api/pages?locale=en', { data: { title: 'Assets', slug: 'assets' } })).rejects.toThrow(
+      /400: Slug \(address\): .*first segment "assets" is reserved/,
+    );
+    // Refused, not even a draft was made.
+    expect((await editor.rest('GET', '/api/pages?locale=en&status=draft&filters[slug][$eq]=assets')).data).toEqual([]);
   });
 
   it('a media file deleted from the CMS after a page used it fails the build naming the file', async () => {
