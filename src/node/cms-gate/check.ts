@@ -50,9 +50,11 @@ const NONE: GateResult = { errors: [], warnings: [] };
  * returns concerns the candidate: its own issues, less those another
  * document at the same place already had (a page with the same slug), and
  * what it newly causes in other documents when it goes through (a slug
- * renamed under links), never a problem the site already had. The candidate is read last, so a
- * clash (two pages, one path) is reported on it, as the build reports the
- * second page it reads.
+ * renamed under links), never a problem the site already had. The
+ * candidate is read last, as the next build reads it: Strapi gives a
+ * document it publishes a new row id and the crawl reads by id
+ * (src/node/cms/client.ts), so of two pages with one path the build reports
+ * the one just published, as the gate does.
  */
 export function checkPublish(candidate: Candidate, published: PublishedSite, options: GateOptions): GateResult {
   const endpoint = ENDPOINTS[candidate.endpoint];

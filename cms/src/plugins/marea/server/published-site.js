@@ -11,7 +11,9 @@ async function publishedSite(strapi, types, locales) {
   for (const type of types) {
     const documents = strapi.documents(type.uid);
     const read = (locale) => {
-      const query = { status: 'published', populate: type.populate, ...(locale ? { locale } : {}) };
+      // In the crawl's order (src/node/cms/client.ts, id:asc): of two pages with one path, the build reports the later, and a
+      // document published now gets a new id, so it comes last (src/node/cms-gate/check.ts reads the candidate last).
+      const query = { status: 'published', populate: type.populate, sort: 'id:asc', ...(locale ? { locale } : {}) };
       return strapi.contentType(type.uid).kind === 'singleType' ? documents.findFirst(query) : documents.findMany(query);
     };
     site[type.endpoint] = {};
