@@ -7,13 +7,12 @@
  * to build the site from it. Ctrl-C stops it.
  */
 import '../src/node/platform/require-project-node.js';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';
 import { writeSchema, hasDrift } from '../src/node/cms-schema/sync.js';
 import { writeSeedFile } from '../src/node/cms-seed/write-seed.js';
-import { cmsEnv, ensureCmsInstalled } from '../src/node/cms-server/install.js';
+import { ensureAdminBuilt } from '../src/node/cms-server/admin-build.js';
+import { ensureCmsInstalled } from '../src/node/cms-server/install.js';
 import { CMS_DIR, cmsState } from '../src/node/cms-server/paths.js';
 import { ensureSecrets } from '../src/node/cms-server/secrets.js';
 import { startCms } from '../src/node/cms-server/start.js';
@@ -33,17 +32,9 @@ if (hasDrift(await writeSchema(CMS_DIR))) console.log('✓ wrote the CMS schema 
 const seeded = await writeSeedFile(projectPaths().contentCache, state.seedFile, loadConfig().cmsLocales);
 if (seeded.dropped.length > 0) console.warn(`⚠ content-cache/ holds what the schema cannot take (left out of the seed):\n  ${seeded.dropped.join('\n  ')}`);
 
-// The admin panel is a Vite build of its own (once, ~1–2 min); `strapi start` serves it.
-if (!existsSync(path.join(CMS_DIR, 'build', 'index.html'))) {
-  since = Date.now();
-  console.log('Building the admin panel (once)…');
-  execFileSync(process.execPath, [path.join(CMS_DIR, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'], {
-    cwd: CMS_DIR,
-    env: { ...cmsEnv(), NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
-  console.log(`✓ admin panel built in ${seconds(since)}`);
-}
+// The admin panel is a Vite build of its own (~1 min, again when the Marea plugin's screens change); `strapi start` serves it.
+const built = ensureAdminBuilt(CMS_DIR);
+if (built !== null) console.log(`✓ admin panel built in ${built.toFixed(1)} s`);
 
 // The editors' loop (README, "Publishing"): Strapi posts its webhooks to `npm run webhook` and links its preview there.
 const webhookOrigin = `http://127.0.0.1:${Number(process.env.WEBHOOK_PORT ?? 4174)}`;

@@ -9,18 +9,19 @@ import { startCms, throwawaySecrets, type RunningCms } from './start.js';
  * A Strapi of cms/ for benches and tests: its database, uploads, login and
  * secrets in `dir` (never the editors' CMS), seeded from content-cache/ (or
  * `contentCache`) on start, on `port`, with `env` added to Strapi's
- * environment; `log` receives Strapi's output.
+ * environment; `log` receives Strapi's output; `admin` serves the admin panel.
  */
 export async function startSeededCms(
   dir: string,
-  options: { port: number; env?: Readonly<Record<string, string>>; contentCache?: string; log?: (line: string) => void },
+  options: { port: number; env?: Readonly<Record<string, string>>; contentCache?: string; log?: (line: string) => void; admin?: boolean },
 ): Promise<RunningCms> {
   const seedFile = path.join(dir, 'seed.json');
   await writeSeedFile(options.contentCache ?? projectPaths().contentCache, seedFile, loadConfig().cmsLocales);
   return startCms({
     cmsDir: CMS_DIR,
     port: options.port,
-    admin: false,
+    // The admin panel only for the tests that open it in Chromium (built first: admin-build.ts).
+    admin: options.admin ?? false,
     databaseFile: path.join(dir, 'data.db'),
     publicDir: path.join(dir, 'public'),
     localFile: path.join(dir, 'local.json'),

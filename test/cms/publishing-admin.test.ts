@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdminBuilt } from '../../src/node/cms-server/admin-build.js';
+import { strapiEditor } from '../../src/node/cms-server/editor.js';
+import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
+import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import type { RunningCms } from '../../src/node/cms-server/start.js';
+import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { freePort } from '../../src/node/platform/free-port.js';
+import { launchChromium } from '../support/chromium.js';
+
+/**
+ * The Marea plugin's screens in the built admin panel, in Chromium: an
+ * editor logs in and sees the last build on the homepage widget, the
+ * Publishing page (reached from the menu, by keyboard) with the build, its
+ * pages and a warning naming the page, block and field, whose link opens the
+ * entry, and the entry's own last outcome in its edit view.
+ */
+let dir: string;
+let cms: RunningCms;
+let browser: Browser;
+let page: Page;
+let spa: { documentId: string; title: string };
+
+beforeAll(async () => {
+  ensureCmsInstalled(CMS_DIR);
+  const seconds = ensureAdminBuilt(CMS_DIR);
+  if (seconds !== null) console.log(`admin panel built in ${seconds.toFixed(1)} s`);
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-publishing-admin-'));
+  cms = await startSeededCms(dir, { port: await freePort(), admin: true });
+  const editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+  const found = await editor.rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=title');
+  spa = (found.data as Array<{ documentId: string; title: string }>)[0]!;
+  // A build as every build path reports it, with the report token: live, one page changed, one warning.
+  const response = await fetch(`${cms.url}/api/marea/reports`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${cms.reportToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      source: 'ci',
+      result: 'published',
+      startedAt: new Date(Date.now() - 1500).toISOString(),
+      finishedAt: new Date().toISOString(),
+      buildId: 'a1b2c3d4e5f6',
+      siteUrl: 'https://marea.example',
+      pages: { added: [], changed: ['/services/spa'], removed: [] },
+      issues: [
+        {
+          severity: 'warning',
+          code: 'UnknownLinkTarget',
+          message: 'Link to "no-such-page" matches no page in this locale; it leads to the 404 page',
+          hint: 'Publish the page in this locale, or point the link at another page, or remove it.',
+          entity: 'page',
+          locale: 'en',
+          cmsLocale: 'en',
+          slug: 'services/spa',
+          block: 'blocks.hero #1',
+          field: 'blocks[0].cta.slug',
+        },
+      ],
+    }),
+  });
+  expect(response.status).toBe(201);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${cms.url}/admin/auth/login`);
+  await page.locator('input[name="email"]').fill(cms.adminEmail);
+  await page.locator('input[name="password"]').fill(cms.adminPassword);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await page.waitForURL(/\/admin\/?$/, { timeout: 60_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cms?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the Publishing screens in the admin', () => {
+  it('the homepage widget shows the latest build: live, with its warning counted', async () => {
+    const widget = page
+      .getByRole('region', { name: 'Publishing' })
+      .or(page.locator('section', { hasText: 'Publishing' }).filter({ hasText: 'See every build' }))
+      .first();
+    await expect.poll(() => widget.textContent(), { timeout: 30_000 }).toMatch(/Live after [\d.]+ s/);
+    expect(await widget.textContent()).toContain('0 errors, 1 warning');
+  });
+
+  it('the Publishing page, reached from the menu by keyboard, lists the build with its page and the warning, whose link opens the entry', async () => {
+    const link = page.getByRole('link', { name: 'Publishing' }).first();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/plugins\/marea/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 }).toBe('Publishing');
+    const build = page.getByRole('article').first();
+    await expect.poll(() => build.textContent(), { timeout: 30_000 }).toContain('1 page changed');
+    expect(await build.getByRole('link', { name: '/services/spa' }).getAttribute('href')).toBe('https://marea.example/services/spa');
+    const text = (await build.textContent())!;
+    expect(text).toContain('Warning');
+    expect(text).toContain('Block: blocks.hero #1');
+    expect(text).toContain('Field: blocks[0].cta.slug');
+    expect(text).toContain('Link to "no-such-page" matches no page in this locale');
+    const open = build.getByRole('link', { name: `Open “${spa.title}”` });
+    expect(await open.getAttribute('href')).toBe(`/admin/content-manager/collection-types/api::page.page/${spa.documentId}?plugins[i18n][locale]=en`);
+    await open.click();
+    await page.waitForURL(new RegExp(`/content-manager/collection-types/api::page.page/${spa.documentId}`));
+    // The entry's edit view: its own last outcome, the same warning.
+    const panel = page.locator('aside, [role="complementary"], div').filter({ hasText: 'Its last build' }).last();
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('Link to "no-such-page" matches no page in this locale');
+  });
+});
