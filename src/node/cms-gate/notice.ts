@@ -9,7 +9,7 @@ import { isRecord } from '../content/values.js';
  * One finding as the CMS keeps and shows it (the plugin's "last check" of
  * an entry, docs/architecture.md "The CMS"): in the editor's language, the
  * field as a path (`blocks[2].cta.url`, for the admin to highlight) and in
- * words ("Block 3 (Hero) › Button › Link").
+ * words ("Block 3 (Hero) › Button › URL").
  */
 export interface Notice {
   code: string;

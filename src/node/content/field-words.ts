@@ -1,3 +1,4 @@
+import { declarationOf } from '../../shared/blocks/catalogue.js';
 import type { Entity } from './context.js';
 
 /** The languages an editor reads messages in (the admin user's language: `es` → Spanish, else English). */
@@ -13,43 +14,49 @@ interface Words {
 const w = (en: string, es: string, item?: [string, string]): Words => (item ? { en, es, item: { en: item[0], es: item[1] } } : { en, es });
 
 /**
- * Blocks and modal items by `__component`, as editors know them. A test
- * holds this to the declarations (src/shared/blocks/catalogue.ts): a new
- * block needs its name here.
+ * Blocks and modal items by `__component`, in Spanish; their English names
+ * are the declarations' own (`presentation.label`, what the admin's block
+ * picker shows). A test holds this to the declarations: a new block needs
+ * its Spanish name here.
  */
-export const BLOCK_WORDS: Readonly<Record<string, Words>> = {
-  'blocks.hero': w('Hero', 'Portada'),
-  'blocks.image': w('Image', 'Imagen'),
-  'blocks.video': w('Video', 'Video'),
-  'blocks.wysiwyg': w('Rich text', 'Texto enriquecido'),
-  'blocks.blog-list': w('Blog list', 'Lista del blog'),
-  'blocks.pagination': w('Pagination', 'Paginación'),
-  'blocks.booking': w('Booking', 'Reservas'),
-  'blocks.carousel': w('Carousel', 'Carrusel'),
-  'blocks.gallery': w('Gallery', 'Galería'),
-  'blocks.accordion': w('Accordion', 'Acordeón'),
-  'blocks.form': w('Form', 'Formulario'),
-  'blocks.header': w('Header', 'Encabezado'),
-  'blocks.footer': w('Footer', 'Pie de página'),
-  'blocks.cookie-notice': w('Cookie notice', 'Aviso de cookies'),
-  'blocks.language-switcher': w('Language switcher', 'Selector de idioma'),
-  'blocks.offer-toast': w('Offer toast', 'Aviso de oferta'),
-  'blocks.timer': w('Timer', 'Cuenta regresiva'),
-  'blocks.terms-list': w('Terms list', 'Lista de términos'),
-  'blocks.site-map': w('Site map', 'Mapa del sitio'),
-  'blocks.share': w('Share', 'Compartir'),
-  'blocks.phone': w('Phone', 'Teléfono'),
-  'modals.carousel': w('Carousel', 'Carrusel'),
-  'modals.embedded-form': w('Embedded form', 'Formulario integrado'),
-  'modals.room': w('Room', 'Habitación'),
-  'modals.service': w('Service', 'Servicio'),
-  'modals.wysiwyg': w('Rich text', 'Texto enriquecido'),
+export const BLOCK_NAMES_ES: Readonly<Record<string, string>> = {
+  'blocks.hero': 'Portada',
+  'blocks.image': 'Imagen',
+  'blocks.video': 'Video',
+  'blocks.wysiwyg': 'Texto enriquecido',
+  'blocks.blog-list': 'Lista de páginas',
+  'blocks.pagination': 'Números de página',
+  'blocks.booking': 'Reservas',
+  'blocks.carousel': 'Carrusel',
+  'blocks.gallery': 'Galería',
+  'blocks.accordion': 'Acordeón',
+  'blocks.form': 'Formulario',
+  'blocks.header': 'Encabezado',
+  'blocks.footer': 'Pie de página',
+  'blocks.cookie-notice': 'Aviso de cookies',
+  'blocks.language-switcher': 'Selector de idioma',
+  'blocks.offer-toast': 'Aviso de oferta',
+  'blocks.timer': 'Cuenta regresiva',
+  'blocks.terms-list': 'Lista de términos',
+  'blocks.site-map': 'Mapa del sitio',
+  'blocks.share': 'Botones para compartir',
+  'blocks.phone': 'Teléfono',
+  'modals.carousel': 'Carrusel',
+  'modals.embedded-form': 'Formulario integrado',
+  'modals.room': 'Habitación',
+  'modals.service': 'Servicio',
+  'modals.wysiwyg': 'Texto enriquecido',
 };
+
+/** The declaration of a zone's item: blocks in page and layout zones, modal items in a modal's. */
+const declarationIn = (zone: string, component: string) => declarationOf(component, zone === 'dynZone' ? 'modal' : 'block');
 
 /**
  * Fields by name, wherever they are (a block's declared fields, a link's
- * parts, an entry's own fields). A test holds this to the declarations: a
- * new field name needs its words here.
+ * parts, an entry's own fields). In English a block's field is named first
+ * as its declaration labels it for the admin (`presentation.labels`: `cta`
+ * → "Button"), so the words are the form's. A test holds this to the
+ * declarations: a new field name needs its words here.
  */
 export const FIELD_WORDS: Readonly<Record<string, Words>> = {
   // Entries (content contract, "Entities").
@@ -80,7 +87,7 @@ export const FIELD_WORDS: Readonly<Record<string, Words>> = {
   country: w('Countries', 'Países'),
   // A link's parts (content contract, "Links inside blocks").
   label: w('Label', 'Etiqueta'),
-  url: w('Link', 'Enlace'),
+  url: w('URL', 'Enlace'),
   external: w('Opens another site', 'Abre otro sitio'),
   modal: w('Modal', 'Modal'),
   children: w('Sub-links', 'Subenlaces', ['Sub-link', 'Subenlace']),
@@ -109,7 +116,7 @@ export const FIELD_WORDS: Readonly<Record<string, Words>> = {
   groupsModal: w('Groups modal', 'Modal de grupos'),
   groupsUrl: w('Groups URL', 'URL de grupos'),
   height: w('Height', 'Altura'),
-  images: w('Images', 'Imágenes', ['Image', 'Imagen']),
+  images: w('Pictures', 'Imágenes', ['Picture', 'Imagen']),
   items: w('Items', 'Elementos', ['Item', 'Elemento']),
   legal: w('Legal text', 'Texto legal'),
   link: w('Link', 'Enlace'),
@@ -171,7 +178,7 @@ function steps(field: string): (string | number)[] {
 
 /**
  * A field path as an editor reads it, in their language:
- * `blocks[2].cta.url` in a `blocks.hero` → "Block 3 (Hero) › Button › Link"
+ * `blocks[2].cta.url` in a `blocks.hero` → "Block 3 (Hero) › Button › URL"
  * (Spanish: "Bloque 3 (Portada) › Botón › Enlace"). `component` names the
  * block the path is in (the issue's); `componentAt` names any other zone
  * item by its position (the entry's own blocks), else the block is named
@@ -185,6 +192,8 @@ export function fieldWords(
   const parts: string[] = [];
   const path = steps(field);
   let previous: string | null = null;
+  // The block the path is in, once its zone item is passed: its declaration labels its own fields.
+  let block: string | undefined;
   path.forEach((step, i) => {
     if (typeof step === 'number') {
       const words = previous === null ? undefined : FIELD_WORDS[previous];
@@ -194,15 +203,29 @@ export function fieldWords(
       if (previous !== null && ZONES.has(previous) && i === 1) {
         const zone: string = previous;
         const component = step === place.position && place.component ? place.component : place.componentAt?.(zone, step);
-        const name = component ? BLOCK_WORDS[component]?.[language] : undefined;
+        const name = component ? blockName(zone, component, language) : undefined;
         const zonePrefix = zone === 'header' || zone === 'footer' ? `${FIELD_WORDS[zone]![language]} › ` : '';
         parts.push(`${zonePrefix}${item} ${step + 1}${name ? ` (${name})` : ''}`);
+        if (component) block = `${zone}\u0000${component}`;
       } else parts.push(`${item} ${step + 1}`);
       return;
     }
+    const label = i === 2 && block !== undefined && language === 'en' ? declaredLabel(block, step) : undefined;
     const words = (i === 0 ? TOP_LEVEL[place.entity]?.[step] : undefined) ?? FIELD_WORDS[step];
-    parts.push(words ? words[language] : humanize(step));
+    parts.push(label ?? (words ? words[language] : humanize(step)));
     previous = step;
   });
   return parts.join(' › ');
+}
+
+/** A block's name: the declaration's in English, this file's in Spanish. */
+function blockName(zone: string, component: string, language: Language): string | undefined {
+  return language === 'es' ? BLOCK_NAMES_ES[component] : declarationIn(zone, component)?.presentation.label;
+}
+
+/** How a block's declaration labels one of its fields for the admin, if it does. */
+function declaredLabel(block: string, key: string): string | undefined {
+  const [zone, component] = block.split('\u0000') as [string, string];
+  const labels = declarationIn(zone, component)?.presentation.labels as Readonly<Record<string, string | undefined>> | undefined;
+  return labels?.[key];
 }
