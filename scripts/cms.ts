@@ -1,7 +1,8 @@
 /**
  * `npm run cms`: the editors' local CMS. Installs cms/ when its lockfile
  * changed (never part of the root's `npm ci`), makes its secrets once, writes
- * the schema from the block declarations and the seed from content-cache/
+ * the schema from the block declarations, the publish gate's bundle of the
+ * content checks (`npm run cms:checks`) and the seed from content-cache/
  * (used only by a database that was never seeded), builds the admin panel
  * when missing, starts Strapi on 127.0.0.1 and prints how to log in and how
  * to build the site from it. Ctrl-C stops it.
@@ -10,6 +11,7 @@ import '../src/node/platform/require-project-node.js';
 import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';
 import { writeSchema, hasDrift } from '../src/node/cms-schema/sync.js';
+import { syncGateBundle } from '../src/node/cms-gate/generate.js';
 import { writeSeedFile } from '../src/node/cms-seed/write-seed.js';
 import { ensureAdminBuilt } from '../src/node/cms-server/admin-build.js';
 import { ensureCmsInstalled } from '../src/node/cms-server/install.js';
@@ -29,6 +31,9 @@ const state = cmsState(CMS_DIR, process.env.MAREA_CMS_STATE || undefined);
 const { secrets, made } = ensureSecrets(state.envFile);
 if (made) console.log(`✓ made the CMS secrets (${path.relative(process.cwd(), state.envFile)})`);
 if (hasDrift(await writeSchema(CMS_DIR))) console.log('✓ wrote the CMS schema from the block declarations (npm run cms:schema)');
+// The publish gate runs the build's checks as they are in this checkout (a few seconds, only when they changed).
+const gate = await syncGateBundle(projectPaths().root);
+if (gate.wrote) console.log(gate.line);
 const seeded = await writeSeedFile(projectPaths().contentCache, state.seedFile, loadConfig().cmsLocales);
 if (seeded.dropped.length > 0) console.warn(`⚠ content-cache/ holds what the schema cannot take (left out of the seed):\n  ${seeded.dropped.join('\n  ')}`);
 

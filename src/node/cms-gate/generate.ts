@@ -125,13 +125,13 @@ export async function gateBundleUpToDate(root: string): Promise<boolean> {
  * inputs changed (or always, `force`); with `check`, only says whether it
  * is up to date. One line for the terminal, and whether all is well.
  */
-export async function syncGateBundle(root: string, options: { check?: boolean; force?: boolean } = {}): Promise<{ ok: boolean; line: string }> {
+export async function syncGateBundle(root: string, options: { check?: boolean; force?: boolean } = {}): Promise<{ ok: boolean; wrote: boolean; line: string }> {
   const upToDate = await gateBundleUpToDate(root);
   if (options.check)
     return upToDate
-      ? { ok: true, line: `✓ ${GATE_BUNDLE} matches the content checks` }
-      : { ok: false, line: `✗ ${GATE_BUNDLE} is out of date with the content checks it bundles: run \`npm run cms:checks\`.` };
-  if (upToDate && !options.force) return { ok: true, line: `✓ ${GATE_BUNDLE} is up to date` };
+      ? { ok: true, wrote: false, line: `✓ ${GATE_BUNDLE} matches the content checks` }
+      : { ok: false, wrote: false, line: `✗ ${GATE_BUNDLE} is out of date with the content checks it bundles: run \`npm run cms:checks\`.` };
+  if (upToDate && !options.force) return { ok: true, wrote: false, line: `✓ ${GATE_BUNDLE} is up to date` };
   const started = Date.now();
   const { code, inputs } = await buildGateBundle(root);
   const file = path.join(root, GATE_BUNDLE);
@@ -139,5 +139,5 @@ export async function syncGateBundle(root: string, options: { check?: boolean; f
   await writeFile(file, code);
   const kb = Math.round(Buffer.byteLength(code) / 1024);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: true, line: `✓ wrote ${GATE_BUNDLE}: ${kb} KB, ${inputs.modules.length} modules, ${inputs.packages.length} packages, in ${seconds} s` };
+  return { ok: true, wrote: true, line: `✓ wrote ${GATE_BUNDLE}: ${kb} KB, ${inputs.modules.length} modules, ${inputs.packages.length} packages, in ${seconds} s` };
 }
