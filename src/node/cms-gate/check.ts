@@ -100,7 +100,6 @@ export function checkPublish(candidate: Candidate, published: PublishedSite, opt
   const word = (issue: Issue, elsewhere: boolean) =>
     wordNotice(issue, raisedWith.get(bodyKey(issue)), {
       language: options.language,
-      content: after.content,
       candidate: candidate.document,
       prefix: index >= 0 ? `data[${index}]` : null,
       elsewhere: elsewhere ? whereIs(issue, after.content, options.language) : null,

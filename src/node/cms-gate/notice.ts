@@ -1,4 +1,3 @@
-import type { SiteContent } from '../../shared/model.js';
 import type { Issue } from '../content/context.js';
 import { fieldWords, type Language } from '../content/field-words.js';
 import { spanishIssue } from '../content/issues-es.js';
@@ -25,8 +24,6 @@ const DEFINITIONS = new Map<string, IssueDefinition<unknown[]>>(Object.values(CA
 
 interface Wording {
   language: Language;
-  /** The site as it would be after the publish: names pages the issue's values name by id. */
-  content: SiteContent;
   /** The candidate's data, for the blocks its fields are in. */
   candidate: Readonly<Record<string, unknown>>;
   /** The candidate's place in its list (`data[3]`), cut from its fields; null for a single type. */
@@ -38,8 +35,7 @@ interface Wording {
 /** An issue of the build → a notice in the editor's language, worded from the values it was raised from. */
 export function wordNotice(issue: Issue, args: readonly unknown[] | undefined, wording: Wording): Notice {
   const { language } = wording;
-  const values = args && issue.code === 'DuplicatePath' ? [args[0], pageName(String(args[1]), issue.locale, wording.content)] : args;
-  const texts = values ? words(issue.code, values, language) : null;
+  const texts = args ? words(issue.code, args, language) : null;
   const notice: Notice = { code: issue.code, severity: issue.severity, message: texts?.message ?? issue.message, language };
   const hint = texts?.hint ?? issue.hint;
   if (hint) notice.hint = hint;
@@ -78,10 +74,4 @@ function ownField(field: string, prefix: string): string {
   if (field === prefix) return '';
   if (field.startsWith(`${prefix}.`)) return field.slice(prefix.length + 1);
   return field.startsWith(`${prefix}[`) ? field.slice(prefix.length) : field;
-}
-
-/** A page the build names by its CMS id (`DuplicatePath`), named as editors know it: `"Rooms", /rooms`. */
-function pageName(id: string, locale: string | undefined, content: SiteContent): string {
-  const page = content.pages.find((p) => p.locale === locale && p.documentId === id);
-  return page ? `"${page.title}", ${page.path}` : id;
 }

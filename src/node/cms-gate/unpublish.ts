@@ -54,7 +54,6 @@ export function checkUnpublish(leaving: Leaving, published: PublishedSite, optio
     const name = entryName(issue, after.content, options.cmsLocales, options.language);
     const notice = wordNotice(issue, raisedWith.get(bodyKey(issue)), {
       language: options.language,
-      content: after.content,
       candidate: {},
       prefix: null,
       elsewhere: whereIs(issue, after.content, options.language),
