@@ -58,6 +58,7 @@ beforeAll(async () => {
           slug: 'services/spa',
           block: 'blocks.hero #1',
           field: 'blocks[0].cta.slug',
+          fieldWords: { en: 'Block 1 (Hero) › Button › Page', es: 'Bloque 1 (Portada) › Botón › Página' },
         },
       ],
     }),
@@ -99,8 +100,7 @@ describe('the Publishing screens in the admin', () => {
     expect(await build.getByRole('link', { name: '/services/spa' }).getAttribute('href')).toBe('https://marea.example/services/spa');
     const text = (await build.textContent())!;
     expect(text).toContain('Warning');
-    expect(text).toContain('Block: blocks.hero #1');
-    expect(text).toContain('Field: blocks[0].cta.slug');
+    expect(text).toContain('Field: Block 1 (Hero) › Button › Page');
     expect(text).toContain('Link to "no-such-page" matches no page in this locale');
     const open = build.getByRole('link', { name: `Open “${spa.title}”` });
     expect(await open.getAttribute('href')).toBe(`/admin/content-manager/collection-types/api::page.page/${spa.documentId}?plugins[i18n][locale]=en`);

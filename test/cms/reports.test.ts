@@ -203,7 +203,15 @@ describe('build reports', () => {
     expect(latest).toMatchObject({ source: 'webhook', result: 'published', siteUrl: service.origin, pages: { added: ['/reported-page'] }, rollback: { kind: 'webhook' } });
     expect(latest!.edits).toEqual([expect.objectContaining({ action: 'publish', documentId, title: 'Reported page', locale: 'en' })]);
     const warning = (latest!.issues as Array<Record<string, unknown>>).find((issue) => issue.code === 'UnknownLinkTarget');
-    expect(warning).toMatchObject({ severity: 'warning', uid: PAGE, documentId, title: 'Reported page', block: 'blocks.hero #1', field: expect.stringContaining('blocks[0].cta') });
+    expect(warning).toMatchObject({
+      severity: 'warning',
+      uid: PAGE,
+      documentId,
+      title: 'Reported page',
+      block: 'blocks.hero #1',
+      field: expect.stringContaining('blocks[0].cta'),
+      fieldWords: { en: expect.stringMatching(/^Block 1 \(Hero\) › /), es: expect.stringMatching(/^Bloque 1 \(Portada\) › /) },
+    });
     // The same warning is in /status (and the service log).
     expect(service.queue.status().builds[0]!.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'UnknownLinkTarget', slug: 'reported-page' })]));
     const entry = (await admin(`/reports/entry?uid=${PAGE}&documentId=${documentId}&locale=en`)) as { report: { issues: unknown[] } };

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ChangeSet, Effect } from './events.js';
-import { BuildFailure, BuildQueue, formatRecord, type BuildOutcome } from './queue.js';
+import { BuildFailure, BuildQueue, formatRecord, statusIssue, type BuildOutcome } from './queue.js';
 
 const pageEvent = (documentId: string, locale = 'en'): Exclude<Effect, { kind: 'ignore' }> => ({
   kind: 'change',
@@ -187,5 +187,33 @@ describe('coalescing: one build at a time, a burst makes one or two', () => {
     await between;
     await queue.idle();
     expect(order).toEqual(['build a start', 'build a end', 'rollback start', 'rollback end', 'build b start', 'build b end']);
+  });
+
+  it('an issue in the status names its block and its field as a path and in words, in English and Spanish', () => {
+    const issue = statusIssue({
+      severity: 'warning',
+      code: 'UnknownLinkTarget',
+      message: 'Link to "spa" matches no page in this locale',
+      hint: 'Publish the page in this locale.',
+      entity: 'page',
+      locale: 'es',
+      slug: 'alberca',
+      documentId: 'd1',
+      position: 2,
+      component: 'blocks.hero',
+      field: 'blocks[2].cta.url',
+    });
+    expect(issue).toEqual({
+      code: 'UnknownLinkTarget',
+      message: 'Link to "spa" matches no page in this locale',
+      entity: 'page',
+      locale: 'es',
+      slug: 'alberca',
+      documentId: 'd1',
+      block: 'blocks.hero #3',
+      field: 'blocks[2].cta.url',
+      fieldWords: { en: expect.stringMatching(/^Block 3 \(Hero\) › /), es: expect.stringMatching(/^Bloque 3 \(Portada\) › /) },
+      hint: 'Publish the page in this locale.',
+    });
   });
 });

@@ -1,5 +1,7 @@
 import type { ContentIssue } from '../../shared/model.js';
 import type { HeldBack } from '../build/held-back.js';
+import type { Entity } from '../content/context.js';
+import { fieldWords } from '../content/field-words.js';
 import { ChangeSet, type Effect } from './events.js';
 
 /** A content error or warning as the status shows it to editors: where, what, and what to do. */
@@ -12,10 +14,21 @@ export interface StatusIssue {
   readonly documentId?: string;
   readonly block?: string;
   readonly field?: string;
+  /** The field as editors read it, block included: "Block 3 (Hero) › Button › URL", and in Spanish. */
+  readonly fieldWords?: { readonly en: string; readonly es: string };
   readonly hint?: string;
 }
 
-/** A content issue as editors see it in the status: entity, locale, slug, block and field. */
+const wordsOf = (field: string, issue: ContentIssue & { readonly component?: string }) => {
+  const place = {
+    entity: issue.entity as Entity,
+    ...(issue.component ? { component: issue.component } : {}),
+    ...(issue.position === undefined ? {} : { position: issue.position }),
+  };
+  return { en: fieldWords(field, 'en', place), es: fieldWords(field, 'es', place) };
+};
+
+/** A content issue as editors see it in the status: entity, locale, slug, block and field (as a path and in words). */
 export function statusIssue(issue: ContentIssue & { readonly component?: string }): StatusIssue {
   const block = issue.component ? `${issue.component}${issue.position === undefined ? '' : ` #${issue.position + 1}`}` : undefined;
   return {
@@ -26,7 +39,7 @@ export function statusIssue(issue: ContentIssue & { readonly component?: string 
     ...(issue.slug ? { slug: issue.slug } : {}),
     ...(issue.documentId ? { documentId: issue.documentId } : {}),
     ...(block ? { block } : {}),
-    ...(issue.field ? { field: issue.field } : {}),
+    ...(issue.field ? { field: issue.field, fieldWords: wordsOf(issue.field, issue) } : {}),
     ...(issue.hint ? { hint: issue.hint } : {}),
   };
 }

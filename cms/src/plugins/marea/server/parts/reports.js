@@ -122,6 +122,7 @@ async function enrichIssue(strapi, issue) {
     slug: text(issue.slug, 300),
     block: text(issue.block, 200),
     field: text(issue.field, 300),
+    fieldWords: issue.fieldWords && typeof issue.fieldWords === 'object' ? { en: text(issue.fieldWords.en, 300), es: text(issue.fieldWords.es, 300) } : undefined,
     documentId: text(issue.documentId, 80),
   };
   const uid = UID_OF_ENTITY[out.entity];

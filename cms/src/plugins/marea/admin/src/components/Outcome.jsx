@@ -98,6 +98,9 @@ export function Pages({ report }) {
 /** Every error and warning: the page by its title (a link that opens it in the admin), locale, block, field, message and what to do. */
 export function Issues({ issues, heading = true }) {
   const t = useText();
+  const { locale } = useIntl();
+  // The field in words, block included, in the admin's language (a build's words in both, or the gate's one string).
+  const words = (issue) => (typeof issue.fieldWords === 'string' ? issue.fieldWords : issue.fieldWords?.[locale.startsWith('es') ? 'es' : 'en']);
   if (!issues?.length) return null;
   return (
     <Box>
@@ -121,9 +124,9 @@ export function Issues({ issues, heading = true }) {
                   {issue.locale ? <Typography textColor="neutral600">({issue.locale})</Typography> : null}
                 </Flex>
                 <Typography tag="p" style={{ overflowWrap: 'anywhere' }}>
-                  {[issue.block && t('issues.block', { block: issue.block }), issue.field && t('issues.field', { field: issue.fieldWords || issue.field })]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  {words(issue)
+                    ? t('issues.field', { field: words(issue) })
+                    : [issue.block && t('issues.block', { block: issue.block }), issue.field && t('issues.field', { field: issue.field })].filter(Boolean).join(' · ')}
                 </Typography>
                 <Typography tag="p" style={{ overflowWrap: 'anywhere' }}>
                   {issue.message}
