@@ -30,7 +30,8 @@ beforeAll(async () => {
   const seconds = ensureAdminBuilt(CMS_DIR);
   if (seconds !== null) console.log(`admin panel built in ${seconds.toFixed(1)} s`);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-publishing-admin-'));
-  cms = await startSeededCms(dir, { port: await freePort(), admin: true });
+  // A publish no build followed for a second (five minutes outside tests) makes the widget say the site is stale.
+  cms = await startSeededCms(dir, { port: await freePort(), admin: true, env: { MAREA_STALE_AFTER_SECONDS: '1' } });
   const editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
   const found = await editor.rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=title');
   spa = (found.data as Array<{ documentId: string; title: string }>)[0]!;
@@ -64,6 +65,9 @@ beforeAll(async () => {
     }),
   });
   expect(response.status).toBe(201);
+  // Then an editor publishes, and no build reports after it.
+  await editor.publishSeoTitle(spa.documentId, 'en', 'Spa, waiting for its build');
+  await new Promise((resolve) => setTimeout(resolve, 1200));
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${cms.url}/admin/auth/login`);
@@ -87,6 +91,7 @@ describe('the Publishing screens in the admin', () => {
       .first();
     await expect.poll(() => widget.textContent(), { timeout: 30_000 }).toMatch(/Live after [\d.]+ s/);
     expect(await widget.textContent()).toContain('0 errors, 1 warning');
+    expect(await widget.textContent()).toMatch(new RegExp(`The site has not been updated since .+, when API token "editor-\\d+" published “${spa.title}”`));
   });
 
   it('the Publishing page, reached from the menu by keyboard, lists the build with its page and the warning, whose link opens the entry', async () => {
@@ -109,5 +114,16 @@ describe('the Publishing screens in the admin', () => {
     // The entry's edit view: its own last outcome, the same warning.
     const panel = page.locator('aside, [role="complementary"], div').filter({ hasText: 'Its last build' }).last();
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('Link to "no-such-page" matches no page in this locale');
+  });
+
+  it('in Spanish, the admin language an editor may choose, the same page speaks Spanish', async () => {
+    await page.evaluate(() => localStorage.setItem('strapi-admin-language', 'es'));
+    await page.goto(`${cms.url}/admin/plugins/marea`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 }).toBe('Publicación');
+    const text = (await page.getByRole('article').first().textContent())!;
+    expect(text).toContain('1 página cambiada');
+    expect(text).toContain('Aviso');
+    expect(text).toContain('Campo: Bloque 1 (Portada) › Botón › Página');
+    expect(await page.getByRole('alert').first().textContent()).toContain('El sitio no se ha actualizado desde');
   });
 });

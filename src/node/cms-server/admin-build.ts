@@ -5,7 +5,7 @@ import path from 'node:path';
 import { cmsEnv } from './install.js';
 
 /** What the admin panel is built from besides Strapi itself: the admin's config and the Marea plugin's screens. */
-const SOURCES = ['src/admin', 'src/plugins/marea/admin', 'src/plugins/marea/strapi-admin.js', 'package-lock.json'];
+const SOURCES = ['src/admin', 'src/plugins/marea/admin', 'src/plugins/marea/strapi-admin.js', 'config/features.js', 'package-lock.json'];
 /** Marks which sources cms/build/ was built from. */
 const MARK = '.marea-admin-hash';
 
