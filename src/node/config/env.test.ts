@@ -18,6 +18,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       cmsUrl: null,
       cmsToken: null,
+      reportToken: null,
       cmsLocales: { en: 'en', es: 'es-MX' },
       siteUrl: 'http://localhost:4173',
       defaultCountry: { en: 'USA', es: 'MEX' },
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       CMS_URL: 'https://cms.example.com/strapi/',
       CMS_TOKEN: 'secret',
+      MAREA_REPORT_TOKEN: 'report-secret',
       CMS_LOCALES: 'es:es-419, en:en-US',
       SITE_URL: 'https://www.Example.com/',
       DEFAULT_COUNTRY: 'can',
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
     });
     expect(config.cmsUrl).toBe('https://cms.example.com/strapi');
     expect(config.cmsToken).toBe('secret');
+    expect(config.reportToken).toBe('report-secret');
     expect(config.cmsLocales).toEqual({ en: 'en-US', es: 'es-419' });
     expect(config.siteUrl).toBe('https://www.example.com');
     expect(config.defaultCountry).toEqual({ en: 'CAN', es: 'CAN' });
