@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => strapi.close());
 
 describe('build against a Strapi-5-compatible server (content contract, "Endpoints crawled")', () => {
-  it('crawls every page of both locales, publishes them, and refreshes the cache', async () => {
+  it('crawls every page of both locales, publishes them, and keeps the crawl (never content-cache/)', async () => {
     const paths = await tempPaths();
     const { result, log } = await buildSite(null, { paths, env: { CMS_URL: strapi.url, CMS_LOCALES: 'en:en,es:es-MX' } });
     const files = await listFiles(paths.dist);
@@ -33,11 +33,12 @@ describe('build against a Strapi-5-compatible server (content contract, "Endpoin
     expect(strapi.requests.some((r) => r.includes('pagination%5Bpage%5D=2') || r.includes('pagination[page]=2'))).toBe(true);
     expect(strapi.requests.every((r) => !/publicationState|[?&]status=/.test(r))).toBe(true);
     expect(log.join('\n')).toContain(strapi.url);
-    // The cache now holds the crawled responses and media.
-    expect(existsSync(path.join(paths.contentCache, 'api/pages.es-MX.json'))).toBe(true);
-    const cached = JSON.parse(await readFile(path.join(paths.contentCache, 'api/pages.en.json'), 'utf8'));
+    // The last crawl now holds the crawled responses and media; content-cache/ (in git) is never written by a build.
+    expect(existsSync(path.join(paths.lastCrawl, 'api/pages.es-MX.json'))).toBe(true);
+    const cached = JSON.parse(await readFile(path.join(paths.lastCrawl, 'api/pages.en.json'), 'utf8'));
     expect(cached.data).toHaveLength(4);
-    expect((await listFiles(path.join(paths.contentCache, 'uploads'))).length).toBeGreaterThan(0);
+    expect((await listFiles(path.join(paths.lastCrawl, 'uploads'))).length).toBeGreaterThan(0);
+    expect(existsSync(paths.contentCache)).toBe(false);
   });
 
   it("leaves nothing of its crawl behind, built or stopped by content errors, and removes what a killed build's crawl left", async () => {
@@ -77,6 +78,22 @@ describe('build against a Strapi-5-compatible server (content contract, "Endpoin
     expect(result.pages).toBe(7);
     expect(log.join('\n')).toMatch(/cannot be reached[\s\S]*Building from/);
     await expect(buildSite(null, { paths, env, strict: true })).rejects.toThrow(/127\.0\.0\.1:9/);
+  });
+
+  it('an unreachable CMS after a build from it builds from the last crawl, not the bundled content', async () => {
+    const paths = await tempPaths();
+    await cp(FIXTURE, paths.contentCache, { recursive: true });
+    // The bundled content differs from the CMS's: its home page is retitled.
+    const file = path.join(paths.contentCache, 'api/pages.en.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replaceAll('"title": "Home"', '"title": "Bundled home"'));
+    // A CMS of its own, stopped after the first build: the same CMS_URL, now unreachable.
+    const cms = await startFakeStrapi(FIXTURE);
+    const env = { CMS_URL: cms.url, CMS_LOCALES: 'en:en,es:es-MX' };
+    await buildSite(null, { paths, env });
+    await cms.close();
+    const { log } = await buildSite(null, { paths, env });
+    expect(log.join('\n')).toMatch(/cannot be reached[\s\S]*Building from .*last-crawl\/ instead/);
+    expect(await readFile(path.join(paths.dist, 'index.html'), 'utf8')).not.toContain('Bundled home');
   });
 
   it('a CMS whose pagination lies fails the build after one request per collection, and nothing is published or cached', async () => {

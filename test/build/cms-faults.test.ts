@@ -15,7 +15,7 @@ import { siteTexts } from '../support/compare-sites.js';
 /**
  * Fault safety: a CMS that misbehaves, in front of a build that has a
  * published site. Every fault ends in one of three ways (retries absorb
- * it, the build falls back to content-cache/ and says so, or it fails
+ * it, the build falls back to its last crawl or content-cache/ and says so, or it fails
  * naming the CMS) and never in a partial site: after each, `dist/` is one
  * complete build (its SHA256SUMS verifies, nothing missing or extra).
  * `npm run chaos` runs this file with the kill test and prints the figures.
@@ -179,7 +179,7 @@ async function expectOneCompleteBuild(dist: string): Promise<void> {
 describe('a misbehaving CMS never leaves a partial site', () => {
   it.each(CASES)('$name → $expected', async (testCase) => {
     const paths = await tempPaths();
-    // The fallback: a content-cache/ of its own (a build from the CMS refreshes it).
+    // The fallback: a content-cache/ of its own (no build from the CMS ran here, so there is no last crawl).
     await cp(CACHE, paths.contentCache, { recursive: true });
     const published = await buildSite(CACHE, { now: NOW, paths });
     const before = await siteTexts(published.paths.dist);

@@ -220,7 +220,7 @@ describe('normalise workers (a cache in parts)', () => {
       expect(crawled.log.find((line) => /✓ crawl/.test(line))).toMatch(/pages written as the next content cache/);
       expect(crawled.log.find((line) => /✓ normalise/.test(line))).toMatch(/pages in \d+ threads/);
       // The cache was swapped in whole, in parts, and nothing is left beside it.
-      const cache = crawled.paths.contentCache;
+      const cache = crawled.paths.lastCrawl;
       expect(existsSync(path.join(cache, 'api', 'pages.en.part-2.json'))).toBe(true);
       expect((await readdir(path.dirname(cache))).filter((name) => name.startsWith(`${path.basename(cache)}.`))).toEqual([]);
       // The same content in hand (as a long-running builder has it) normalises in the main thread.

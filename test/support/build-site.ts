@@ -41,8 +41,8 @@ export async function buildSite(
   return { paths, result, log };
 }
 
-/** Temporary dist/ and builds/ (and content cache, for CMS builds that refresh it). */
+/** Temporary dist/ and builds/ (and content cache and last crawl, for CMS builds). */
 export async function tempPaths(): Promise<ProjectPaths> {
   const dir = await mkdtemp(path.join(tmpdir(), 'marea-test-'));
-  return projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds'), contentCache: path.join(dir, 'content-cache') });
+  return projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds'), contentCache: path.join(dir, 'content-cache'), lastCrawl: path.join(dir, 'last-crawl') });
 }

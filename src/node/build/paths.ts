@@ -11,19 +11,26 @@ export interface ProjectPaths {
   dist: string;
   /** Local store of the last builds, for rollback (rule 13: git-ignored). */
   builds: string;
-  /** The embedded default content. */
+  /** The embedded default content, in git: written only by `npm run content:pull`. */
   contentCache: string;
+  /**
+   * The last crawl a build from the CMS validated (git-ignored, under `work`): what a build
+   * reads when the CMS cannot be reached, before the bundled `contentCache`.
+   */
+  lastCrawl: string;
   /** Bundles cached by code hash, reports and other work files. */
   work: string;
 }
 
 export function projectPaths(overrides: Partial<ProjectPaths> = {}): ProjectPaths {
   const root = overrides.root ?? ROOT;
+  const work = overrides.work ?? path.join(root, '.marea');
   return {
     root,
     dist: overrides.dist ?? path.join(root, 'dist'),
     builds: overrides.builds ?? path.join(root, 'builds'),
     contentCache: overrides.contentCache ?? path.join(root, 'content-cache'),
-    work: overrides.work ?? path.join(root, '.marea'),
+    work,
+    lastCrawl: overrides.lastCrawl ?? path.join(work, 'last-crawl'),
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.js';
-import { CACHE_PART_ENTRIES, prepareCache, readCache, writeCacheAtomically } from '../cms/cache.js';
+import { CACHE_PART_ENTRIES, prepareCache, readCache, writeCacheAtomically, type CacheWriteOptions } from '../cms/cache.js';
 import { createCmsClient, type CmsClientOptions } from '../cms/client.js';
 import { crawl, type CrawlResult } from '../cms/crawl.js';
 import { HttpError } from '../cms/http-error.js';
@@ -50,13 +50,16 @@ function isUnreachable(error: unknown): boolean {
 
 /**
  * The crawl and normalise phases. With CMS_URL: crawl the CMS, download its
- * media beside, and refresh content-cache/ only once the build validated.
- * Without it, or when the CMS is unreachable: build from content-cache/ and
- * say so loudly (BUILD_STRICT=1 makes an unreachable CMS fatal).
+ * media beside, and keep the crawl as `.marea/last-crawl/` once the build
+ * validated (never content-cache/, which is in git: `npm run content:pull`
+ * is its only writer). When the CMS is unreachable: build from that last
+ * crawl, or content-cache/ when there is none, and say so loudly
+ * (BUILD_STRICT=1 makes an unreachable CMS fatal). Without CMS_URL: build
+ * from content-cache/, the bundled content.
  */
 export async function loadContent(options: SourceOptions, phases: PhaseRecorder): Promise<LoadedContent> {
   const { config, paths, log } = options;
-  const cacheDir = options.contentDir ?? paths.contentCache;
+  const cacheDir = options.contentDir ?? (config.cmsUrl && existsSync(path.join(paths.lastCrawl, 'api')) ? paths.lastCrawl : paths.contentCache);
   let crawled: Crawled | null = null;
 
   if (config.cmsUrl && !options.contentDir && !options.raw) {
@@ -72,7 +75,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
           const result = await crawl(config, client);
           await rm(dir, { recursive: true, force: true });
           await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir, mediaHosts: config.mediaHosts, maxBytes: config.mediaMaxBytes });
-          return crawledSite(result, dir, paths.contentCache, cmsUrl);
+          return crawledSite(result, dir, paths.lastCrawl, { cmsUrl, reusedFrom: cacheDir });
         },
         (c) => `${cmsUrl}: ${c.responses} responses, ${c.media} media${c.pagesDir ? ', pages written as the next content cache for the normalise threads' : ''}`,
       );
@@ -145,7 +148,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
     commit: crawled
       ? async () => {
           await crawled.commit();
-          log(`  ✓ content-cache/ refreshed from the CMS`);
+          log(`  ✓ ${path.relative(paths.root, paths.lastCrawl) || paths.lastCrawl}/ keeps this crawl: the fallback while the CMS is down`);
         }
       : undefined,
     describe: crawled ? `CMS ${config.cmsUrl}` : path.relative(paths.root, cacheDir) || cacheDir,
@@ -158,7 +161,7 @@ interface Crawled {
   dir: string;
   /** Where the normalise threads read the pages from (a large site's), else null. */
   pagesDir: string | null;
-  /** Replaces content-cache/ with what was crawled (once the build validated). */
+  /** Keeps what was crawled as the last crawl, `.marea/last-crawl/` (once the build validated). */
   commit: () => Promise<void>;
   responses: number;
   media: number;
@@ -166,16 +169,16 @@ interface Crawled {
 
 /**
  * A large site (a locale with more pages than a cache part holds) is written
- * right away as the next content cache, beside content-cache/ and not yet in
- * its place, and the crawled pages are let go: the normalise threads read
- * them back from there, as from any cache in parts, and the build's commit
- * swaps it in. A smaller site is kept in hand and written at the commit.
+ * right away as the next last crawl, beside `lastCrawl` and not yet in its
+ * place, and the crawled pages are let go: the normalise threads read them
+ * back from there, as from any cache in parts, and the build's commit swaps
+ * it in. A smaller site is kept in hand and written at the commit.
  */
-async function crawledSite(result: CrawlResult, dir: string, contentCache: string, cmsUrl: string): Promise<Crawled> {
+async function crawledSite(result: CrawlResult, dir: string, lastCrawl: string, options: CacheWriteOptions): Promise<Crawled> {
   const counts = { responses: result.responses.size, media: result.media.length };
   const large = [...result.responses].some(([name, response]) => name.startsWith('pages.') && Array.isArray(response.data) && response.data.length > CACHE_PART_ENTRIES);
-  if (!large) return { raw: result.raw, dir, pagesDir: null, commit: () => writeCacheAtomically(contentCache, result.responses, dir, { cmsUrl }).then(() => undefined), ...counts };
-  const prepared = await prepareCache(contentCache, result.responses, dir, { cmsUrl });
+  if (!large) return { raw: result.raw, dir, pagesDir: null, commit: () => writeCacheAtomically(lastCrawl, result.responses, dir, options).then(() => undefined), ...counts };
+  const prepared = await prepareCache(lastCrawl, result.responses, dir, options);
   const raw: RawSite = { ...result.raw, pages: { en: [], es: [] } };
   return { raw, dir, pagesDir: prepared.dir, commit: () => prepared.swapIn(), ...counts };
 }

@@ -178,6 +178,8 @@ async function readBody(file: string, required: boolean): Promise<{ data: unknow
 export interface CacheWriteOptions {
   /** CMS origin, to map absolute media urls on it like relative ones (see `mediaCachePath`). */
   cmsUrl?: string | null | undefined;
+  /** Another cache to take media from when neither the downloads nor the old cache have them (those a crawl reused from it). */
+  reusedFrom?: string | undefined;
 }
 
 export interface CacheWriteResult {
@@ -233,7 +235,7 @@ export async function prepareCache(dir: string, responses: ReadonlyMap<string, u
       if (!/^[\w.-]+\.json$/.test(name)) throw new Error(`Invalid cache file name ${JSON.stringify(name)}`);
       for (const [file, text] of cacheFileTexts(name, response, 2)) await writeFile(join(temp, CACHE_API_DIR, file), text);
     }
-    const media = await placeMedia(temp, dir, responses, mediaFromDir, options.cmsUrl);
+    const media = await placeMedia(temp, dir, responses, mediaFromDir, options);
     await keepOtherEntries(dir, temp);
     return {
       dir: temp,
@@ -258,13 +260,15 @@ async function placeMedia(
   dir: string,
   responses: ReadonlyMap<string, unknown>,
   mediaFromDir: string | undefined,
-  cmsUrl: string | null | undefined,
+  { cmsUrl, reusedFrom }: CacheWriteOptions,
 ): Promise<CacheWriteResult['media']> {
   const paths = [...new Set(mediaUrlsInResponses(responses.values()).map((url) => mediaCachePath(url, cmsUrl)))].sort();
   const result: CacheWriteResult['media'] = { copied: [], kept: [], missing: [] };
   for (const path of paths) {
     const fresh = mediaFromDir ? join(mediaFromDir, path) : null;
-    const source = fresh && (await exists(fresh)) ? fresh : (await exists(join(dir, path))) ? join(dir, path) : null;
+    const old = [dir, ...(reusedFrom ? [reusedFrom] : [])].map((from) => join(from, path));
+    let source = fresh && (await exists(fresh)) ? fresh : null;
+    for (const candidate of old) if (!source && (await exists(candidate))) source = candidate;
     if (!source) {
       result.missing.push(path);
       continue;
