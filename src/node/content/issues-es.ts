@@ -117,6 +117,10 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
     message: (slug) => `El enlace a "${slug}" no corresponde a ninguna página en este idioma; lleva a la página 404`,
     hint: 'Publica la página en este idioma, apunta el enlace a otra página o quítalo.',
   },
+  unknownModal: {
+    message: (name) => `El enlace abre el modal "${name}", que no existe en este idioma; no abre nada`,
+    hint: 'Publica un modal con ese nombre en este idioma, apunta el enlace a otro modal o quítalo.',
+  },
   otherLocaleLink: {
     message: (href, language) =>
       `El enlace a "${href}" lleva al sitio en ${language === 'English' ? 'inglés' : language === 'Spanish' ? 'español' : language}, no a una página en el idioma de esta página`,

@@ -135,6 +135,17 @@ export const CATALOGUE = {
         : "Start the path with this language's prefix (Spanish pages: /es/…), or link a page published in this language.",
     example: ['/habitaciones', 'English', '/es/habitaciones'],
   }),
+  unknownModal: define({
+    code: 'UnknownModal',
+    severity: 'warning',
+    area: LINKS,
+    title: 'A link to a modal the locale does not have',
+    description:
+      "A link or button (a link field, a `#modal=` link in rich text, the booking widget's groups modal) opens a modal by a name that no modal of its locale has: the modal was renamed, unpublished or never translated. The link is kept and opens nothing.",
+    message: (name: string) => `Link opens the modal "${name}", which this locale does not have; it opens nothing`,
+    hint: 'Publish a modal with that name in this locale, or point the link at another modal, or remove it.',
+    example: ['deluxe-suite'],
+  }),
   unknownComponent: define({
     code: 'UnknownComponent',
     severity: 'strict',

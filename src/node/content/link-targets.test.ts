@@ -80,3 +80,33 @@ describe('links inside rich text are site paths, checked in the page’s languag
     expect(spanish(html)).toEqual([]);
   });
 });
+
+describe('modal references: links and fields that open a modal by name', () => {
+  const issuesWith = (blocks: unknown[]) =>
+    normaliseSite(rawSite({ pages: { en: [page('home', blocks)], es: [] }, modals: { en: [{ id: 1, modalName: 'spa', dynZone: [] }], es: [] } }), { strict: false }).issues.filter(
+      (i) => i.code === 'UnknownModal',
+    );
+
+  it('a button, a rich-text #modal= link and the booking widget’s groups modal naming no modal of the locale warn, with the field', () => {
+    const issues = issuesWith([
+      { __component: 'blocks.hero', title: 'Hi', cta: { label: 'Open', modal: 'gone' } },
+      { __component: 'blocks.wysiwyg', body: '<p><a href="#modal=vanished&amp;x=1">x</a></p>' },
+      { __component: 'blocks.booking', groupsModal: 'lost' },
+    ]);
+    expect(issues.map((i) => [i.field, i.message])).toEqual([
+      ['blocks[0].cta', 'Link opens the modal "gone", which this locale does not have; it opens nothing'],
+      ['blocks[1].body', 'Link opens the modal "vanished", which this locale does not have; it opens nothing'],
+      ['blocks[2].groupsModal', 'Link opens the modal "lost", which this locale does not have; it opens nothing'],
+    ]);
+    expect(issues[0]).toMatchObject({ severity: 'warning', entity: 'page', locale: 'en', slug: 'home', position: 0 });
+  });
+
+  it('stay quiet for modals the locale has', () => {
+    const issues = issuesWith([
+      { __component: 'blocks.hero', title: 'Hi', cta: { label: 'Open', modal: 'spa' } },
+      { __component: 'blocks.wysiwyg', body: '<p><a href="#modal=spa">x</a></p>' },
+      { __component: 'blocks.booking', groupsModal: 'spa' },
+    ]);
+    expect(issues).toEqual([]);
+  });
+});

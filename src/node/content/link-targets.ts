@@ -4,6 +4,7 @@ import { HOME_SLUG, isRoutableSlug, pagePath, parsePath } from '../../shared/rou
 import type { Context, Issue } from './context.js';
 import { report, within } from './context.js';
 import { ISSUES } from './issues.js';
+import { declarationOf } from '../../shared/blocks/catalogue.js';
 import { isRecord, joinPath, spellPath, type PathStep } from './values.js';
 
 /** Findings of earlier builds per page, valid while the locale's slugs are the same (`createNormaliser`). */
@@ -34,8 +35,9 @@ export function checkLinkTargets(
   const slugSets = Object.fromEntries(LOCALES.map((l) => [l, new Set(slugsOf[l])])) as Record<Locale, Set<string>>;
   for (const locale of LOCALES) {
     const ofLocale = content.pages.filter((p) => p.locale === locale);
+    const modalNames = new Set(content.modals[locale].map((m) => m.name));
     // Every locale's slugs: both sets make this locale's signature, as a rich-text path may name either.
-    const signature = LOCALES.map((l) => slugsOf[l].join('\n')).join('\n\n');
+    const signature = [...LOCALES.map((l) => slugsOf[l].join('\n')), content.modals[locale].map((m) => m.name).join('\n')].join('\n\n');
     const known = (slug: string, of: Locale = locale) => {
       const bare = slug.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
       const target = bare === '' ? HOME_SLUG : bare;
@@ -45,6 +47,10 @@ export function checkLinkTargets(
     const check = (ctx: Context, links: readonly InternalLink[]) => {
       for (const link of links) {
         const at = within(ctx, { position: link.position, component: link.component });
+        if (link.modal !== undefined) {
+          if (!modalNames.has(link.modal)) report(at, link.field, ISSUES.unknownModal(link.modal));
+          continue;
+        }
         if (link.path === undefined) {
           if (!known(link.slug)) report(at, link.field, ISSUES.unknownLinkTarget(link.slug));
           continue;
@@ -89,6 +95,8 @@ export function checkLinkTargets(
 export interface InternalLink {
   slug: string;
   path?: string;
+  /** The modal a link or field opens, by name: it must be a modal of the locale (`slug` is then empty). */
+  modal?: string;
   position: number;
   component: string;
   field: string;
@@ -102,30 +110,56 @@ export interface InternalLink {
  */
 export function internalLinks(zone: string, list: readonly Block[]): InternalLink[] {
   const links: InternalLink[] = [];
-  list.forEach((block, position) =>
-    walk(block.props, { parent: { parent: null, key: zone }, key: position }, (slug, at, path) =>
-      links.push({ slug, ...(path === undefined ? {} : { path }), position, component: block.component, field: spellPath(at) }),
-    ),
-  );
+  const kind = zone === 'dynZone' ? 'modal' : 'block';
+  list.forEach((block, position) => {
+    const place = { parent: { parent: null, key: zone }, key: position };
+    const push = (found: Found, at: PathStep) => links.push({ ...found, position, component: block.component, field: spellPath(at) });
+    walk(block.props, place, push);
+    // A field declared as a modal name (the booking widget's groupsModal) opens that modal.
+    const fields = declarationOf(block.component, kind)?.fields ?? {};
+    for (const [name, field] of Object.entries(fields)) {
+      const value = block.props[name];
+      if (field.kind === 'modal' && typeof value === 'string' && value !== '') push({ slug: '', modal: value }, { parent: place, key: name });
+    }
+  });
   return links;
 }
 
+/** What a walk finds: a link field's slug, a rich-text link's site path, or a modal name (`slug` empty). */
+type Found = Pick<InternalLink, 'slug' | 'path' | 'modal'>;
+
 /** `href="/…"` of an anchor in sanitised rich text. */
 const RICH_TEXT_HREF = /<a\s[^>]*?href="(\/(?!\/)[^"]*)"/g;
+/** `href="#modal=…"` of an anchor in sanitised rich text (richtext.ts removed the unreadable ones). */
+const RICH_TEXT_MODAL = /<a\s[^>]*?href="#modal=([^"&]*)/g;
 
-function walk(value: unknown, at: PathStep, found: (slug: string, at: PathStep, path?: string) => void): void {
+/** A `#modal=` name decoded, or null when it is not valid URL encoding (reported where rich text is read: InvalidModalLink). */
+function decodedOrNull(name: string): string | null {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return null;
+  }
+}
+
+function walk(value: unknown, at: PathStep, found: (found: Found, at: PathStep) => void): void {
   if (typeof value === 'string') {
     if (!value.includes('<a')) return;
     for (const [, href] of value.matchAll(RICH_TEXT_HREF)) {
       const path = href!.replace(/&amp;/g, '&');
       const { slug } = parsePath(path);
-      if (isRoutableSlug(slug) || slug === HOME_SLUG) found(slug, at, path.replace(/[?#].*$/, '') || '/');
+      if (isRoutableSlug(slug) || slug === HOME_SLUG) found({ slug, path: path.replace(/[?#].*$/, '') || '/' }, at);
+    }
+    for (const [, name] of value.matchAll(RICH_TEXT_MODAL)) {
+      const modal = decodedOrNull(name!);
+      if (modal) found({ slug: '', modal }, at);
     }
     return;
   }
   if (Array.isArray(value)) return value.forEach((item, i) => walk(item, { parent: at, key: i }, found));
   if (!isRecord(value)) return;
-  if (value.kind === 'internal' && typeof value.slug === 'string') found(value.slug, at);
+  if (value.kind === 'internal' && typeof value.slug === 'string') found({ slug: value.slug }, at);
+  if (value.kind === 'modal' && typeof value.modal === 'string' && value.modal !== '') found({ slug: '', modal: value.modal }, at);
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item !== null && typeof item === 'object') walk(item, { parent: at, key }, found);
