@@ -12,7 +12,7 @@
 const FIELD_LABELS = require('./field-labels.json');
 
 /** Raised when the labels change, so CMSs labelled before get the new ones. */
-const LABELS_VERSION = 2;
+const LABELS_VERSION = 3;
 
 /**
  * The field an entry is titled by (the edit view's heading, lists, relation
@@ -48,6 +48,7 @@ const LABELS = {
   noIndex: 'Hide from search engines (noindex)',
   startdate: 'Show from',
   enddate: 'Show until',
+  country: 'Visitors from',
 };
 
 /** Help under a field, by field name (any content type or component). */
@@ -57,7 +58,7 @@ const DESCRIPTIONS = {
   groupsModal: 'Groups opens this modal (its modal name) instead of the groups URL.',
   modalName: 'Links open it with #modal=<name>: lower-case words and dashes, the same in both languages.',
   engineUrl: 'Placeholders: {resort} {airport} {checkin} {checkout} {rooms} {adults} {children} {ages} {promo} {lang} {mode}.',
-  country: 'ISO alpha-3 codes, e.g. ["MEX", "USA"]. Empty: every country.',
+  country: 'Only visitors from the countries chosen see it; none chosen: every country. Type a name to find one.',
   external: 'Opens another site.',
   kind: 'What the page is: lists and the site map group pages by kind.',
   startdate: 'Hidden before this moment (UTC). Empty: no start.',
@@ -69,6 +70,9 @@ const DESCRIPTIONS = {
   captions: 'A WebVTT file (.vtt) in this language, for the video. Video block: needed when the video has sound.',
 };
 
+/** Help texts these tables gave before, replaced by the new ones when the labels change (an editor's own help stays). */
+const FORMER_DESCRIPTIONS = new Set(['ISO alpha-3 codes, e.g. ["MEX", "USA"]. Empty: every country.']);
+
 function label(field, uid) {
   return (FIELD_LABELS[uid] && FIELD_LABELS[uid][field]) ?? LABELS[field] ?? humanize(field);
 }
@@ -79,7 +83,7 @@ async function configure(service, model) {
   for (const [field, metadata] of Object.entries(configuration.metadatas ?? {})) {
     if (metadata.edit) {
       metadata.edit.label = label(field, model.uid);
-      if (DESCRIPTIONS[field] && !metadata.edit.description) metadata.edit.description = DESCRIPTIONS[field];
+      if (DESCRIPTIONS[field] && (!metadata.edit.description || FORMER_DESCRIPTIONS.has(metadata.edit.description))) metadata.edit.description = DESCRIPTIONS[field];
     }
     if (metadata.list) metadata.list.label = label(field, model.uid);
   }

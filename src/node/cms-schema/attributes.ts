@@ -16,12 +16,22 @@ export interface ComponentSchema {
   readonly attributes: Readonly<Record<string, Attribute>>;
 }
 
-/** Country targeting (content contract, "Country targeting"): `countries: { country: ["MEX", …] }`, alpha-3 codes. */
+/**
+ * The Marea plugin's country picker (cms/src/plugins/marea/server/parts/countries.js):
+ * a custom field over Strapi's `json` type, so the stored value, the REST API
+ * and what the build reads stay the JSON list of alpha-3 codes.
+ */
+const COUNTRIES_FIELD = 'plugin::marea.countries';
+
+/**
+ * Country targeting (content contract, "Country targeting"): `countries: { country: ["MEX", …] }`,
+ * alpha-3 codes, picked by name from a list in the admin.
+ */
 const COUNTRIES: ComponentSchema = {
   uid: 'shared.countries',
   displayName: 'Countries',
-  description: 'ISO 3166 alpha-3 codes, e.g. ["MEX", "USA"]; empty or none: every country (spec §5).',
-  attributes: { country: { type: 'json' } },
+  description: 'The countries whose visitors see it, picked by name; none: every country (spec §5).',
+  attributes: { country: { type: 'customField', customField: COUNTRIES_FIELD } },
 };
 
 const linkFields = {

@@ -2,8 +2,10 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
+import { ALPHA2_TO_ALPHA3 } from '../../shared/country-codes.js';
 import { populateParams } from '../cms/populate.js';
 import type { EndpointName } from '../cms/raw.js';
 import { componentSchemas, schemaFiles } from './generate.js';
@@ -154,5 +156,64 @@ describe('the crawl populates only what the generated schema has', () => {
       )
       .filter((problem) => problem !== null);
     expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * Country targeting is picked from a list in the admin (the Marea plugin's
+ * `plugin::marea.countries` custom field over Strapi's `json` type): the
+ * stored value, and so the build, the crawl and the seed, are what they were.
+ */
+describe('the country picker', () => {
+  const files = schemaFiles();
+  const PLUGIN = path.join(CMS, 'src/plugins/marea');
+  type Names = {
+    countryList(locale: string): Array<{ code: string; name: string }>;
+    countryName(locale: string, code: string): string;
+    storedCodes(value: unknown): string[];
+  };
+  // The admin's own module (plain JavaScript the admin build bundles), run here as the browser runs it.
+  const names = () => import(pathToFileURL(path.join(PLUGIN, 'admin/src/countries/names.js')).href) as Promise<Names>;
+
+  it('is the field of every country list: the custom field Strapi stores as json', () => {
+    const countries = JSON.parse(files.get('src/components/shared/countries.json')!) as { attributes: Record<string, Attribute> };
+    expect(countries.attributes).toEqual({ country: { type: 'customField', customField: 'plugin::marea.countries' } });
+    // Every block, modal item, geolocated list item and promo code targets countries through this one component.
+    const holders = [...componentSchemas().map((schema) => schema.attributes), ...CONTENT_TYPES.map((type) => type.attributes)].filter((attributes) => attributes.countries);
+    expect(holders.length).toBeGreaterThan(BLOCK_DECLARATIONS.length + MODAL_ITEM_DECLARATIONS.length);
+    for (const attributes of holders) expect(attributes.countries).toEqual({ type: 'component', component: 'shared.countries', repeatable: false });
+  });
+
+  it("lists the site's country table, generated into the plugin (never a second hand-written list)", () => {
+    const generated = JSON.parse(files.get('src/plugins/marea/admin/src/countries/country-codes.json')!) as { alpha3ToAlpha2: Record<string, string> };
+    expect(Object.keys(generated.alpha3ToAlpha2)).toHaveLength(Object.keys(ALPHA2_TO_ALPHA3).length);
+    for (const [alpha2, alpha3] of Object.entries(ALPHA2_TO_ALPHA3)) expect(generated.alpha3ToAlpha2[alpha3], alpha3).toBe(alpha2);
+  });
+
+  it("names every country in the admin's language, sorted by name", async () => {
+    const { countryList, countryName } = await names();
+    const en = countryList('en');
+    expect(en.map((country) => country.code).sort()).toEqual(Object.values(ALPHA2_TO_ALPHA3).sort());
+    expect(countryName('en', 'MEX')).toBe('Mexico');
+    expect(countryName('en', 'USA')).toBe('United States');
+    expect(countryName('es', 'MEX')).toBe('México');
+    expect(countryName('es', 'USA')).toBe('Estados Unidos');
+    expect(countryName('es-MX', 'DEU')).toBe('Alemania');
+    // Sorted as each language sorts: "Åland" among the A's, "Japón" after "Italia".
+    const es = countryList('es').map((country) => country.name);
+    expect(es.indexOf('Italia')).toBeLessThan(es.indexOf('Japón'));
+    expect(en.slice(0, 3).map((country) => country.name)).toEqual(['Afghanistan', 'Åland Islands', 'Albania']);
+    // A code the table lacks keeps its code, so the editor can still see and remove it.
+    expect(countryName('en', 'XYZ')).toBe('XYZ');
+  });
+
+  it('reads a stored value as the build does: a list, the legacy comma-separated string, or nothing (every country)', async () => {
+    const { storedCodes } = await names();
+    expect(storedCodes(['MEX', 'USA'])).toEqual(['MEX', 'USA']);
+    expect(storedCodes(' mex, USA ,mex')).toEqual(['MEX', 'USA']);
+    expect(storedCodes([{ code: 'can' }, 'MEX', '', null])).toEqual(['CAN', 'MEX']);
+    expect(storedCodes(null)).toEqual([]);
+    expect(storedCodes([])).toEqual([]);
+    expect(storedCodes({ country: 'MEX' })).toEqual([]);
   });
 });

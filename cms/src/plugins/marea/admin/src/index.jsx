@@ -1,5 +1,6 @@
 import { PaperPlane } from '@strapi/icons';
 import { EntryPanel } from './components/EntryPanel.jsx';
+import { registerCountries } from './countries/index.js';
 import en from './translations/en.json';
 import es from './translations/es.json';
 
@@ -21,6 +22,7 @@ export default {
       permissions: [],
       position: 3,
     });
+    registerCountries(app);
     app.registerPlugin({ id: 'marea', name: 'Marea' });
     app.widgets?.register({
       id: 'publishing',
