@@ -104,6 +104,30 @@ describe('build reports', () => {
     });
   });
 
+  it('a page held back that was never published is found by its draft: the report links the editor to it', async () => {
+    const created = await editor.rest('POST', '/api/pages?locale=es-MX&status=draft', {
+      data: { title: 'Borrador retenido', slug: 'borrador-retenido', summary: 'Nunca publicado.' },
+    });
+    const documentId = (created.data as { documentId: string }).documentId;
+    await post(cms.reportToken, {
+      source: 'ci',
+      result: 'held-back',
+      startedAt: new Date().toISOString(),
+      finishedAt: new Date().toISOString(),
+      heldBack: [{ locale: 'es', slug: 'borrador-retenido', reason: 'never published: left out — the slug is taken' }],
+      issues: [
+        { severity: 'error', code: 'DuplicateSlug', message: 'the slug is taken', entity: 'page', locale: 'es', cmsLocale: 'es-MX', slug: 'borrador-retenido', field: 'slug' },
+      ],
+    });
+    const [report] = (await admin('/reports')) as Array<{ result: string; heldBack: unknown[]; issues: unknown[] }>;
+    expect(report).toMatchObject({ result: 'held-back', heldBack: [{ slug: 'borrador-retenido' }] });
+    expect(report!.issues[0]).toMatchObject({
+      documentId,
+      title: 'Borrador retenido',
+      adminPath: `/content-manager/collection-types/${PAGE}/${documentId}?plugins[i18n][locale]=es-MX`,
+    });
+  });
+
   it('the report token can neither read nor write content; the build token cannot post reports', async () => {
     const read = await fetch(`${cms.url}/api/pages?locale=en`, { headers: { Authorization: `Bearer ${cms.reportToken}` } });
     expect(read.status).toBe(403);

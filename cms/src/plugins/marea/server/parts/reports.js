@@ -130,13 +130,16 @@ async function enrichIssue(strapi, issue) {
   out.uid = uid;
   const locale = uid === 'api::promo-code.promo-code' ? undefined : out.cmsLocale;
   try {
-    let entry = null;
-    if (out.documentId) entry = await strapi.documents(uid).findOne({ documentId: out.documentId, ...(locale ? { locale } : {}) });
-    else if (uid === 'api::layout.layout' || uid === 'api::error-page.error-page') entry = await strapi.documents(uid).findFirst({ ...(locale ? { locale } : {}) });
-    else if (out.slug) {
+    // The published version names the page as it is live; a page never published (held back) has only its draft.
+    const find = async (status) => {
+      const params = { status, ...(locale ? { locale } : {}) };
+      if (out.documentId) return strapi.documents(uid).findOne({ documentId: out.documentId, ...params });
+      if (uid === 'api::layout.layout' || uid === 'api::error-page.error-page') return strapi.documents(uid).findFirst(params);
+      if (!out.slug) return null;
       const field = { 'api::page.page': 'slug', 'api::modal.modal': 'modalName', 'api::promo-code.promo-code': 'code' }[uid];
-      entry = await strapi.documents(uid).findFirst({ ...(locale ? { locale } : {}), filters: { [field]: out.slug } });
-    }
+      return strapi.documents(uid).findFirst({ ...params, filters: { [field]: out.slug } });
+    };
+    const entry = (await find('published')) ?? (await find('draft'));
     if (entry) {
       out.documentId = entry.documentId;
       out.title = titleOf(uid, entry);
