@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdminBuilt } from '../../src/node/cms-server/admin-build.js';
+import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
+import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
+import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import type { RunningCms } from '../../src/node/cms-server/start.js';
+import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { freePort } from '../../src/node/platform/free-port.js';
+import { launchChromium } from '../support/chromium.js';
+
+/**
+ * The country picker in the built admin panel, in Chromium: an editor opens
+ * a promo code, sees its countries by name as tags, finds Mexico by typing
+ * part of its name, picks it and removes Canada with the keyboard alone, and
+ * publishing saves the list of alpha-3 codes the build reads; an entry with
+ * no country says "Every country"; in a Spanish admin the names are Spanish.
+ */
+const PROMO = 'api::promo-code.promo-code';
+
+let dir: string;
+let cms: RunningCms;
+let editor: StrapiEditor;
+let browser: Browser;
+let page: Page;
+
+async function promo(code: string): Promise<{ documentId: string; countries: { country: unknown } }> {
+  const found = await editor.rest('GET', `/api/promo-codes?filters[code][$eq]=${code}&populate[countries]=true`);
+  return (found.data as Array<{ documentId: string; countries: { country: unknown } }>)[0]!;
+}
+
+/** Opens an entry's edit view and returns its country picker (the search box labelled as the field). */
+async function openPicker(documentId: string) {
+  await page.goto(`${cms.url}/admin/content-manager/collection-types/${PROMO}/${documentId}`);
+  const search = page.getByRole('combobox', { name: 'Visitors from' });
+  await search.waitFor({ timeout: 60_000 });
+  return { search, chosen: page.getByRole('group', { name: /^Visitors from: / }) };
+}
+
+beforeAll(async () => {
+  ensureCmsInstalled(CMS_DIR);
+  const seconds = ensureAdminBuilt(CMS_DIR);
+  if (seconds !== null) console.log(`admin panel built in ${seconds.toFixed(1)} s`);
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-countries-admin-'));
+  cms = await startSeededCms(dir, { port: await freePort(), admin: true });
+  editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${cms.url}/admin/auth/login`);
+  await page.locator('input[name="email"]').fill(cms.adminEmail);
+  await page.locator('input[name="password"]').fill(cms.adminPassword);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await page.waitForURL(/\/admin\/?$/, { timeout: 60_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cms?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the country picker in the admin', () => {
+  it('shows the countries by name, finds one by part of its name, and saves the choice made with the keyboard', async () => {
+    const winter = await promo('WINTERUS');
+    expect(winter.countries.country).toEqual(['USA', 'CAN']);
+    const { search, chosen } = await openPicker(winter.documentId);
+    await expect.poll(() => chosen.locator('li').allTextContents()).toEqual(['United States (USA)', 'Canada (CAN)']);
+    // Its help says what to do, in words.
+    expect(await search.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await page.getByText('none chosen: every country', { exact: false }).count()).toBeGreaterThan(0);
+
+    // Typing part of a name lists the countries whose name holds it; Enter picks the one in focus.
+    await search.focus();
+    await page.keyboard.type('exic');
+    const options = page.getByRole('option');
+    await expect.poll(() => options.allTextContents()).toEqual(['Mexico']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chosen.locator('li').allTextContents()).toEqual(['United States (USA)', 'Canada (CAN)', 'Mexico (MEX)']);
+    expect(await search.inputValue()).toBe('');
+
+    // Each tag's button removes its country, named for a screen reader; focus goes back to the search box.
+    const remove = chosen.getByRole('button', { name: 'Remove Canada' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chosen.locator('li').allTextContents()).toEqual(['United States (USA)', 'Mexico (MEX)']);
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(async () => (await promo('WINTERUS')).countries.country, { timeout: 30_000 }).toEqual(['USA', 'MEX']);
+  });
+
+  it('says "Every country" when none is chosen, and names the countries in Spanish in a Spanish admin', async () => {
+    const summer = await promo('SUMMER25');
+    expect(summer.countries.country).toEqual([]);
+    const { chosen } = await openPicker(summer.documentId);
+    await expect.poll(() => chosen.textContent()).toContain('Every country');
+
+    // The admin's interface language, as the profile's language menu sets it.
+    await page.evaluate(() => localStorage.setItem('strapi-admin-language', 'es'));
+    try {
+      const mexico = await promo('MEXICO15');
+      const { search, chosen: spanish } = await openPicker(mexico.documentId);
+      await expect.poll(() => spanish.locator('li').allTextContents()).toEqual(['México (MEX)']);
+      expect(await spanish.getAttribute('aria-label')).toBe('Visitors from: Países elegidos');
+      await search.focus();
+      await page.keyboard.type('unidos');
+      await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Emiratos Árabes Unidos', 'Estados Unidos']);
+    } finally {
+      await page.evaluate(() => localStorage.setItem('strapi-admin-language', 'en'));
+    }
+  });
+});
