@@ -11,6 +11,7 @@ import type { RunningCms } from '../../src/node/cms-server/start.js';
 import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 import { launchChromium } from '../support/chromium.js';
+import { adminPage } from '../support/strapi-admin.js';
 
 /**
  * The country picker in the built admin panel, in Chromium: an editor opens
@@ -48,12 +49,7 @@ beforeAll(async () => {
   cms = await startSeededCms(dir, { port: await freePort(), admin: true });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${cms.url}/admin/auth/login`);
-  await page.locator('input[name="email"]').fill(cms.adminEmail);
-  await page.locator('input[name="password"]').fill(cms.adminPassword);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await page.waitForURL(/\/admin\/?$/, { timeout: 60_000 });
+  page = await adminPage(browser, cms);
 });
 
 afterAll(async () => {
