@@ -46,6 +46,7 @@ beforeAll(async () => {
       finishedAt: new Date().toISOString(),
       buildId: 'a1b2c3d4e5f6',
       siteUrl: 'https://marea.example',
+      rollback: { kind: 'netlify', url: 'https://app.netlify.com/sites/marea-test/deploys' },
       pages: { added: [], changed: ['/services/spa'], removed: [] },
       issues: [
         {
@@ -100,6 +101,8 @@ describe('the Publishing screens in the admin', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/plugins\/marea/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 }).toBe('Publishing');
+    // On Netlify, rolling back is publishing an earlier deploy there.
+    expect(await page.getByRole('link', { name: /Roll back on Netlify/ }).getAttribute('href')).toBe('https://app.netlify.com/sites/marea-test/deploys');
     const build = page.getByRole('article').first();
     await expect.poll(() => build.textContent(), { timeout: 30_000 }).toContain('1 page changed');
     expect(await build.getByRole('link', { name: '/services/spa' }).getAttribute('href')).toBe('https://marea.example/services/spa');
@@ -124,6 +127,6 @@ describe('the Publishing screens in the admin', () => {
     expect(text).toContain('1 página cambiada');
     expect(text).toContain('Aviso');
     expect(text).toContain('Campo: Bloque 1 (Portada) › Botón › Página');
-    expect(await page.getByRole('alert').first().textContent()).toContain('El sitio no se ha actualizado desde');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'El sitio no se ha actualizado desde' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 });

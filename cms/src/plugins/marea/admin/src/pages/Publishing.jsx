@@ -83,6 +83,11 @@ function Rollback({ reports }) {
           {message.text}
         </Alert>
       ) : null}
+      {builds.error ? (
+        <Typography tag="p" textColor="danger700">
+          {t('rollback.unavailable', { error: builds.error })}
+        </Typography>
+      ) : null}
       <ul>
         {kept.slice(0, 10).map((build) => (
           <li key={build.id}>
