@@ -65,5 +65,6 @@ console.log(`
   Build from it CMS_URL=${cms.url} CMS_TOKEN=${cms.token} npm run build
   Publishing    npm run webhook (in another terminal): rebuilds on each publish and serves the site at ${webhookOrigin}/
                 Strapi's webhook → ${loop.MAREA_WEBHOOK_URL}; "Open preview" → ${loop.MAREA_PREVIEW_URL}
+                every build's outcome: ${cms.url}/admin/plugins/marea (builds elsewhere: MAREA_REPORT_TOKEN=${cms.reportToken})
 
 The content was seeded from content-cache/ on the first start only; your edits stay. Ctrl-C stops the CMS.`);
