@@ -11,6 +11,7 @@ import type { RunningCms } from '../../src/node/cms-server/start.js';
 import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 import { launchChromium } from '../support/chromium.js';
+import { adminPage } from '../support/strapi-admin.js';
 
 /**
  * The Marea plugin's screens in the built admin panel, in Chromium: an
@@ -70,12 +71,7 @@ beforeAll(async () => {
   await editor.publishSeoTitle(spa.documentId, 'en', 'Spa, waiting for its build');
   await new Promise((resolve) => setTimeout(resolve, 1200));
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${cms.url}/admin/auth/login`);
-  await page.locator('input[name="email"]').fill(cms.adminEmail);
-  await page.locator('input[name="password"]').fill(cms.adminPassword);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await page.waitForURL(/\/admin\/?$/, { timeout: 60_000 });
+  page = await adminPage(browser, cms);
 });
 
 afterAll(async () => {
