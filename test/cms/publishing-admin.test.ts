@@ -113,6 +113,7 @@ describe('the Publishing screens in the admin', () => {
     // The entry's edit view: its own last outcome, the same warning.
     const panel = page.locator('aside, [role="complementary"], div').filter({ hasText: 'Its last build' }).last();
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('Link to "no-such-page" matches no page in this locale');
+    expect(await page.getByRole('link', { name: `Open “${spa.title}”` }).count()).toBe(0);
   });
 
   it('in Spanish, the admin language an editor may choose, the same page speaks Spanish', async () => {

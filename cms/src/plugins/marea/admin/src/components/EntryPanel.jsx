@@ -24,7 +24,7 @@ function EntryOutcome({ model, documentId, locale }) {
           <Typography tag="p" textColor="neutral600">
             <When at={check.at} />
           </Typography>
-          {checkIssues.length ? <Issues issues={checkIssues} heading={false} /> : <Typography tag="p">{t('entry.clean')}</Typography>}
+          {checkIssues.length ? <Issues issues={checkIssues} heading={false} links={false} /> : <Typography tag="p">{t('entry.clean')}</Typography>}
         </Box>
       ) : null}
       {report ? (
@@ -41,7 +41,7 @@ function EntryOutcome({ model, documentId, locale }) {
               {report.error}
             </Typography>
           ) : null}
-          <Issues issues={report.issues} heading={false} />
+          <Issues issues={report.issues} heading={false} links={false} />
         </Box>
       ) : null}
     </Box>

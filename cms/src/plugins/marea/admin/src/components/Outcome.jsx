@@ -96,7 +96,7 @@ export function Pages({ report }) {
 }
 
 /** Every error and warning: the page by its title (a link that opens it in the admin), locale, block, field, message and what to do. */
-export function Issues({ issues, heading = true }) {
+export function Issues({ issues, heading = true, links = true }) {
   const t = useText();
   const { locale } = useIntl();
   // The field in words, block included, in the admin's language (a build's words in both, or the gate's one string).
@@ -111,7 +111,8 @@ export function Issues({ issues, heading = true }) {
       ) : null}
       <ul>
         {issues.map((issue, i) => {
-          const href = adminHref(issue.adminPath);
+          // In the entry's own panel the entry is already open: no link to itself.
+          const href = links ? adminHref(issue.adminPath) : null;
           const name = issue.title || issue.slug || issue.entity;
           return (
             <li key={i}>
