@@ -51,11 +51,7 @@ export class Admin {
     readonly url: string,
   ) {}
 
-  /**
-   * Opens an admin route inside the running panel (its client-side router):
-   * a route whose last segment holds a dot (`api::page.page`) is taken by
-   * Strapi's server for a static file and answered 404 when loaded directly.
-   */
+  /** Opens an admin route as the panel's own links do (its client-side router): no reload of the whole admin. */
   async go(route: string): Promise<void> {
     await this.page.evaluate((to) => {
       history.pushState({}, '', to);
