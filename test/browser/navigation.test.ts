@@ -154,30 +154,32 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
   it('rule 6: navigation scrolls to the top, or to the element of the hash', async () => {
     const { page, problems } = await openPage(browser);
     const { first, second, third } = await threeHops();
-    // The bundled pages have no in-page anchors: the second page links to the third with a hash,
-    // and the third gets a heading with that id far down (as CMS rich text with anchors would).
-    await editPayload(page, second, (payload) => {
-      for (const link of internalLinks(payload)) if (`/${link.slug as string}` === third) link.hash = 'rule-6-target';
-    });
-    await editPayload(page, third, (payload) => {
-      const filler = '<p>Marea.</p>'.repeat(60);
-      const body = `${filler}<h2 id="rule-6-target">Anchor</h2>${filler}`;
-      (payload.page as { blocks: Json[] }).blocks.splice(1, 0, { component: 'blocks.wysiwyg', name: 'Wysiwyg', key: 'rule-6', countries: null, props: { body } });
-    });
+    // The bundled pages have no in-page anchors and few links far down a page: the second page gets a
+    // long rich text with a link to the third far down and a heading with an id (as CMS rich text with
+    // anchors would), and the third a link back to that heading (rich-text links navigate client-side).
+    const filler = '<p>Marea.</p>'.repeat(60);
+    const insert = (payload: Json, body: string) =>
+      (payload.page as { blocks: Json[] }).blocks.splice(0, 0, { component: 'blocks.wysiwyg', name: 'Wysiwyg', key: '0', countries: null, props: { body } });
+    await editPayload(page, second, (payload) => insert(payload, `${filler}<h2 id="rule-6-target">Anchor</h2>${filler}<p><a href="${third}">Onward</a></p>`));
+    await editPayload(page, third, (payload) => insert(payload, `<p><a href="${second}#rule-6-target">Back to the anchor</a></p>`));
     await page.goto(`${origin}${first}`);
     await waitForHydration(page);
     await noReloadMarker(page);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const toSecond = page.locator(`main a[href^="${second}"]`).filter({ visible: true }).last();
-    await toSecond.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    await toSecond.click();
+    await page.locator(`main a[href^="${second}"]:not([inert] *)`).filter({ visible: true }).first().click();
     await page.waitForURL((url) => url.pathname === second);
+    const onward = page.locator(`main a[href="${third}"]`, { hasText: 'Onward' });
+    await onward.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await onward.click();
+    await page.waitForURL((url) => url.pathname === third);
     await page.waitForFunction(() => window.scrollY === 0);
 
     await page.locator('main a[href*="#rule-6-target"]').filter({ visible: true }).first().click();
-    await page.waitForURL((url) => url.pathname === third && url.hash === '#rule-6-target');
+    await page.waitForURL((url) => url.pathname === second && url.hash === '#rule-6-target');
     await page.waitForSelector('#rule-6-target');
+    // The heading, far down the page, is scrolled to the top of the viewport.
+    await page.waitForFunction(() => Math.abs(document.getElementById('rule-6-target')!.getBoundingClientRect().top) < 120);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('rule-6-target')!.getBoundingClientRect().top))).toBeLessThan(1);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     expect(await stillNoReload(page)).toBe(true);
@@ -216,13 +218,20 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
 
   it('rules 5 and 20: an internal link to an unknown page ends on the 404 page, status 404, overlay gone', async () => {
     const { page, problems } = await openPage(browser);
-    const { first, second, third: edited } = await threeHops();
+    const { first, second } = await threeHops();
+    // A link to a page the site does not have, at the top of the second page (rich-text links navigate client-side).
     await editPayload(page, second, (payload) => {
-      for (const link of internalLinks(payload)) if (`/${link.slug as string}` === edited) link.slug = 'no-such-page-rule-5';
+      (payload.page as { blocks: Json[] }).blocks.splice(0, 0, {
+        component: 'blocks.wysiwyg',
+        name: 'Wysiwyg',
+        key: '0',
+        countries: null,
+        props: { body: '<p><a href="/no-such-page-rule-5">Nowhere</a></p>' },
+      });
     });
     await page.goto(`${origin}${first}`);
     await waitForHydration(page);
-    await page.locator(`main a[href^="${second}"]`).filter({ visible: true }).first().click();
+    await page.locator(`main a[href^="${second}"]:not([inert] *)`).filter({ visible: true }).first().click();
     await page.waitForURL((url) => url.pathname === second);
     const documentResponse = page.waitForResponse((r) => r.request().resourceType() === 'document');
     await page.locator('main a[href^="/no-such-page-rule-5"]').filter({ visible: true }).first().click();
