@@ -153,6 +153,10 @@ async function editorsDay(admin: Admin, login: { email: string; password: string
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   await admin.toast(/destinos/).waitFor({ timeout: 60_000 });
   await shoot('spanish-refused');
+  await admin.closeToasts();
+  await admin.go('/plugins/marea');
+  await page.getByText('en línea ahora').waitFor();
+  await shoot('publishing-spanish');
 }
 
 /**

@@ -74,7 +74,8 @@ export class Admin {
   /** One locale of a collection's list: `api::page.page`, `en`. */
   async list(uid: string, locale: string): Promise<void> {
     await this.go(`/content-manager/collection-types/${uid}?page=1&pageSize=10&sort=title:ASC&plugins[i18n][locale]=${locale}`);
-    await this.page.getByRole('grid').waitFor();
+    // The list's own grid (the home page's widgets have grids too, without a slug column).
+    await this.page.getByRole('grid').filter({ hasText: 'slug' }).waitFor();
   }
 
   /** Opens an entry's edit view from its list, by its title. */
