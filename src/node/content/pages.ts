@@ -84,7 +84,7 @@ function readPageEntry(rawEntry: unknown, index: number, ctx: Context, cmsLocale
 export function normalisePages(entries: Iterable<PageEntry>, ctx: Context): PageDraft[] {
   const drafts: PageDraft[] = [];
   const taken = new Map<string, string>();
-  for (const { draft, issues, index } of entries) {
+  for (const { draft, issues } of entries) {
     for (const issue of issues) ctx.issues.push(issue);
     if (draft === null) continue;
     const first = taken.get(draft.page.path);
