@@ -130,7 +130,13 @@ describe('editors publish, the site follows', () => {
   it('a draft edit is ignored with the reason, and a preview of a draft never published shows it, with a banner, never written to dist/', async () => {
     const n = await builds();
     const created = await editor.rest('POST', `/api/pages?locale=es-MX&status=draft`, {
-      data: { title: 'Borrador secreto', slug: 'borrador-secreto', summary: 'Nunca publicado.', blocks: [{ __component: 'blocks.wysiwyg', body: '<p>Texto del borrador</p>' }] },
+      data: {
+        title: 'Borrador secreto',
+        slug: 'borrador-secreto',
+        summary: 'Nunca publicado.',
+        // A link to the English site's path (`/habitaciones`, not `/es/habitaciones`): a warning, shown in the preview.
+        blocks: [{ __component: 'blocks.wysiwyg', body: '<p>Texto del borrador, ver <a href="/habitaciones">habitaciones</a></p>' }],
+      },
     });
     const documentId = (created.data as { documentId: string }).documentId;
     const link = await editor.previewUrl(PAGE, documentId, 'es-MX');
@@ -141,6 +147,10 @@ describe('editors publish, the site follows', () => {
     expect(html).toContain('Borrador secreto');
     expect(html).toContain('Texto del borrador');
     expect(html).toContain('Vista previa: borrador');
+    // Its warning, in the page's language, the field in words, with the fix.
+    expect(html).toContain('1 advertencia');
+    expect(html).toContain('Bloque 1 (Texto enriquecido) › Texto: El enlace a &quot;/habitaciones&quot; lleva al sitio en inglés');
+    expect(html).toContain('/es/habitaciones');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toMatch(/<html[^>]*lang="es-MX"/);
     expect(response.headers.get('cache-control')).toBe('no-store');

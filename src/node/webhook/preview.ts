@@ -16,7 +16,10 @@ import type { CmsClient } from '../cms/client.js';
 import { ENDPOINTS, type RawSite } from '../cms/raw.js';
 import type { Config } from '../config/env.js';
 import { normaliseSite } from '../content/normalise.js';
-import { formatIssue } from '../content/report.js';
+import { listenToIssues } from '../content/issues.js';
+import { isRecord } from '../content/values.js';
+import { bodyKey } from '../cms-gate/check.js';
+import { wordNotice } from '../cms-gate/notice.js';
 import { SITE_MODELS } from './events.js';
 
 /** What Strapi's admin asks to preview (its Preview handler's arguments, cms/config/admin.js). */
@@ -47,6 +50,11 @@ export interface PreviewDeps {
 const BANNER: Record<Locale, Record<PreviewQuery['status'], string>> = {
   en: { draft: 'Preview: draft — not published', published: 'Preview: published version' },
   es: { draft: 'Vista previa: borrador — sin publicar', published: 'Vista previa: versión publicada' },
+};
+
+const ERRORS_TITLE: Record<Locale, string> = {
+  en: 'This version cannot be published as it is',
+  es: 'Esta versión no se puede publicar así',
 };
 
 const WARNINGS: Record<Locale, (n: number) => string> = {
@@ -112,29 +120,42 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   if (ENDPOINTS[endpoint].collection && !query.documentId) return message(400, 'Nothing to preview', ['The preview link names no documentId.']);
 
   const raw = { ...(await deps.raw()) };
+  // The entry's own data, whose blocks name the fields of its issues ("Block 3 (Hero) › Button").
+  let candidate: unknown;
   if (ENDPOINTS[endpoint].collection) {
     const item = await deps.client.fetchDocument(endpoint, cmsLocale, query.documentId!, query.status);
     if (!item) return message(404, 'Nothing to preview', [`No ${query.status} version of ${query.uid} ${query.documentId} in ${cmsLocale}.`]);
+    candidate = item;
     const key = endpoint === 'pages' ? 'pages' : 'modals';
     const list = (raw[key][locale] as unknown[]).filter((entry) => (entry as { documentId?: unknown }).documentId !== query.documentId);
     raw[key] = { ...raw[key], [locale]: [...list, item] };
   } else {
     const data = await deps.client.fetchSingle(endpoint, cmsLocale, query.status);
+    candidate = data;
     raw[endpoint === 'layout' ? 'layout' : 'errorPage'] = { ...raw[endpoint === 'layout' ? 'layout' : 'errorPage'], [locale]: data };
   }
 
-  const { content: normalised, issues } = normaliseSite(raw, { strict: false }, deps.memo.normalise);
+  // The values each issue is raised from, to word it again in the page's language (issues-es.ts), as the publish gate does.
+  const raisedWith = new Map<string, readonly unknown[]>();
+  const stop = listenToIssues((body, args) => raisedWith.set(bodyKey(body), args));
+  let normalisedSite: ReturnType<typeof normaliseSite>;
+  try {
+    normalisedSite = normaliseSite(raw, { strict: false }, deps.memo.normalise);
+  } finally {
+    stop();
+  }
+  const { content: normalised, issues } = normalisedSite;
   // Only this entry's own issues: another page's errors hold that page back, never this preview (rule 13).
   const modalName = endpoint === 'modals' ? modalNameOf(raw.modals[locale], query.documentId) : undefined;
   const own = issues.filter((issue) => concerns(issue, endpoint, locale, query.documentId, modalName));
+  const wording = { language: locale, candidate: isRecord(candidate) ? candidate : {}, prefix: null, elsewhere: null };
+  const inWords = (issue: ContentIssue) => {
+    const notice = wordNotice(issue, raisedWith.get(bodyKey(issue)), wording);
+    return `${notice.fieldWords ? `${notice.fieldWords}: ` : ''}${notice.message}${notice.hint ? `\n${notice.hint}` : ''}`;
+  };
   const errors = own.filter((i) => i.severity === 'error');
-  if (errors.length > 0)
-    return message(
-      422,
-      'This version cannot be published as it is',
-      errors.map((issue) => formatIssue(issue)),
-    );
-  const warnings = own.filter((i) => i.severity === 'warning').map((issue) => formatIssue(issue));
+  if (errors.length > 0) return message(422, ERRORS_TITLE[locale], errors.map(inWords));
+  const warnings = own.filter((i) => i.severity === 'warning').map(inWords);
 
   const media = new Map(mediaUrlsInContent(normalised).map((url) => [url, new URL(url, `${config.cmsUrl}/`).href]));
   const content = rewriteMediaUrls(normalised, media);
