@@ -282,16 +282,22 @@ describe('bad content from the CMS: named errors, nothing published', () => {
     }
   });
 
-  it('schema drift, a field renamed in a block of the CMS: the build fails naming the field it expected and the one it got', async () => {
+  it('schema drift, a field renamed in a block of the CMS: the publish gate refuses the publish, naming the field it expected and the one it got', async () => {
     const drifted = await driftedCms('drifted-field', async (copy) => {
       const file = path.join(copy, 'src/components/blocks/wysiwyg.json');
       await writeFile(file, (await readFile(file, 'utf8')).replace('"body":', '"content":'));
     });
     try {
       const author = await strapiEditor(drifted.url, { email: drifted.adminEmail, password: drifted.adminPassword });
-      await author.rest('POST', '/api/pages?locale=en', { data: { title: 'Drift', slug: 'drift', blocks: [{ __component: 'blocks.wysiwyg', content: 'Hello' }] } });
-      expect(await buildError(drifted)).toContain(
-        'SchemaDrift: The CMS\'s blocks.wysiwyg has no "body", which the build expected, and sends "content", which the build does not know',
+      // The gate runs the build's checks (SchemaDrift among them): the page is never published, so no build sees it.
+      const refused = await author
+        .rest('POST', '/api/pages?locale=en', { data: { title: 'Drift', slug: 'drift', blocks: [{ __component: 'blocks.wysiwyg', content: 'Hello' }] } })
+        .then(
+          () => 'published',
+          (error: Error) => error.message,
+        );
+      expect(refused).toContain(
+        '→ 400: Block 1 (Rich text): The CMS\'s blocks.wysiwyg has no "body", which the build expected, and sends "content", which the build does not know',
       );
     } finally {
       await drifted.stop();

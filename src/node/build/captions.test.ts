@@ -53,10 +53,10 @@ describe('the captions check: VideoWithoutCaptions for a video the visitor can h
     const { issues } = await check(withoutCaptions(raw), 'with-sound.mp4');
     const places = issues.map((issue) => `${issue.locale} ${issue.slug} ${issue.field} ${issue.component}`);
     expect(places.sort()).toEqual([
-      'en all-blocks blocks[6].captions blocks.video',
+      'en all-blocks blocks[4].captions blocks.video',
       'en home blocks[5].captions blocks.video',
       'es home blocks[5].captions blocks.video',
-      'es todos-los-bloques blocks[6].captions blocks.video',
+      'es todos-los-bloques blocks[4].captions blocks.video',
     ]);
     expect(issues[0]).toMatchObject({
       severity: 'warning',

@@ -12,7 +12,8 @@ export type PullResult = { ok: true; pages: number } | { ok: false; errors: Cont
  * down fails the pull instead of falling back to the cache.
  */
 export async function pullContent(config: Config, paths: ProjectPaths, log: Logger): Promise<PullResult> {
-  const loaded = await loadContent({ config, paths, strict: config.strict, requireCms: true, log }, new PhaseRecorder(log));
+  // The crawl is kept where a pull writes: content-cache/ (a build keeps its own in .marea/last-crawl/).
+  const loaded = await loadContent({ config, paths: { ...paths, lastCrawl: paths.contentCache }, strict: config.strict, requireCms: true, log }, new PhaseRecorder(log));
   const errors = loaded.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) return { ok: false, errors };
   await loaded.commit?.();

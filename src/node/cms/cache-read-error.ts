@@ -5,7 +5,7 @@ export class CacheReadError extends Error {
   readonly problem: string;
 
   constructor(file: string, problem: string, cause?: unknown) {
-    super(`Cannot use the content cache: ${file} ${problem}. ` + 'Restore content-cache/ from git, or build once with CMS_URL set to refresh it from the CMS.', { cause });
+    super(`Cannot use the content cache: ${file} ${problem}. ` + 'Restore content-cache/ from git, or refresh it from the CMS with npm run content:pull.', { cause });
     this.file = file;
     this.problem = problem;
   }
