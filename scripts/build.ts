@@ -11,6 +11,7 @@ import '../src/node/platform/require-project-node.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/node/config/env.js';
+import { withIssueWords } from '../src/node/content/issue-words.js';
 import { formatIssue } from '../src/node/content/report.js';
 import { projectPaths } from '../src/node/build/paths.js';
 import { ContentValidationError, runBuild } from '../src/node/build/pipeline.js';
@@ -23,7 +24,8 @@ const report = async (outcome: object) => {
   await mkdir(paths.work, { recursive: true });
   const seconds = (performance.now() - started) / 1000;
   const measures = { wallMs: Math.round(seconds * 1000), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
-  await writeFile(path.join(paths.work, 'build-report.json'), `${JSON.stringify({ ...outcome, ...measures }, null, 2)}\n`);
+  // Each issue with its message and hint in English and Spanish, for the admin (scripts/report-build.ts).
+  await writeFile(path.join(paths.work, 'build-report.json'), `${JSON.stringify({ ...outcome, ...measures }, withIssueWords, 2)}\n`);
 };
 try {
   const config = loadConfig();

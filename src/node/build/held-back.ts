@@ -6,6 +6,7 @@ import type { PagePayload } from '../../shared/payload.js';
 import { htmlFile, modalsFile, pagePath, payloadFile } from '../../shared/routes.js';
 import { fromWire } from '../../shared/wire.js';
 import { ISSUES, type IssueBody } from '../content/issues.js';
+import { carryRaised } from '../content/raised-with.js';
 import { mediaUrlsInContent } from './media-walks.js';
 import type { ProjectPaths } from './paths.js';
 import { readHistory } from './publish.js';
@@ -114,6 +115,7 @@ export function heldForMedia(content: SiteContent, problems: readonly MediaProbl
       const body = problem.body(`${page.locale} ${page.path}`);
       const issue: ContentIssue = { severity: 'error', code: body.code, message: body.message, entity: 'page', locale: page.locale, slug: page.slug, hint: body.hint };
       if (page.documentId) issue.documentId = page.documentId;
+      carryRaised(body, issue);
       let entry = held.get(page);
       if (!entry) {
         entry = { entity: 'page', locale: page.locale, slug: page.slug, ...(page.documentId && { documentId: page.documentId }), issues: [] };
@@ -224,14 +226,16 @@ export async function restoreLive(content: SiteContent, held: readonly Held[], l
       // Another page now at its path: the live page keeps it (content contract, "Validation").
       for (const other of pages.filter((p) => p.path === page.path)) {
         pages.splice(pages.indexOf(other), 1);
+        const body = ISSUES.duplicatePath(page.path, `${JSON.stringify(page.title)}, ${page.path}`);
         const issue: ContentIssue = {
-          ...ISSUES.duplicatePath(page.path, `${JSON.stringify(page.title)}, ${page.path}`),
+          ...body,
           entity: 'page',
           locale: other.locale,
           slug: other.slug,
           field: 'slug',
         };
         if (other.documentId) issue.documentId = other.documentId;
+        carryRaised(body, issue);
         heldBack.push({ entity: 'page', locale: other.locale, slug: other.slug, ...(other.documentId && { documentId: other.documentId }), kept: null, issues: [issue] });
       }
       pages.push(page);

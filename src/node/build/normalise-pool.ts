@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/model.js';
 import { cachePartFiles, checkCachePart, partName } from '../cms/cache.js';
 import { CacheReadError } from '../cms/cache-read-error.js';
 import { cacheFileName } from '../cms/raw.js';
+import { unpackWords } from '../content/issue-words.js';
 import type { PageEntry } from '../content/pages.js';
 import type { NormalisedPart, NormaliseTask } from './normalise-task.js';
 import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
@@ -92,7 +93,10 @@ export async function normalisePagesInWorkers(
         const done = part === 1 ? first : await partOf(part);
         if (part > 1) checkCachePart(file, part, before, done.offset);
         before += done.count;
-        for (const entry of done.entries) entries.push(entry);
+        for (const entry of done.entries) {
+          unpackWords(entry.issues);
+          entries.push(entry);
+        }
         setAside.add(locale, part, done.entries, done.setAside);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
       }

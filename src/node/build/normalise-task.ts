@@ -3,6 +3,7 @@ import { readCachePartOf } from '../cms/cache.js';
 import { CacheReadError } from '../cms/cache-read-error.js';
 import { newestUpdate } from '../cms/newest-update.js';
 import type { Context, Issue } from '../content/context.js';
+import { packWords } from '../content/issue-words.js';
 import { readPageEntries, type PageEntry } from '../content/pages.js';
 import { setAsideBlocks, type SetAsidePart } from './spill.js';
 
@@ -65,6 +66,8 @@ async function readPart(task: NormaliseTask): Promise<PartRead | Unreadable> {
   const ctx: Context = { strict: task.strict, fromCms: task.fromCms, issues, entity: 'page', locale: task.locale };
   const entries = [...readPageEntries(part.data, ctx, task.cmsLocales, undefined, part.offset)];
   if (issues.length > 0) entries.unshift({ draft: null, issues, index: -1 });
+  // The Spanish of each issue is worded here, from the values it was raised with, which stay in this thread.
+  for (const entry of entries) packWords(entry.issues);
   const count = Array.isArray(part.data) ? part.data.length : 0;
   return { entries, count, offset: part.offset, ...(part.parts !== undefined ? { parts: part.parts } : {}), newest: newestUpdate([part.data]) };
 }

@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { ContentIssue, Page, SiteContent } from '../../shared/model.js';
 import type { Config } from '../config/env.js';
 import { ISSUES } from '../content/issues.js';
+import { carryRaised } from '../content/raised-with.js';
 import { buildBundles, CODE_INPUTS, markBundleUsed, readTemplate } from './bundle.js';
 import { writeChecksums } from './checksums.js';
 import { formActionOrigins, headersFile } from './headers.js';
@@ -206,7 +207,12 @@ async function buildLoaded(
     ];
     const byMedia = heldForMedia(loaded.content!, problems, whole);
     if (!byMedia) {
-      const issues = problems.map(({ body }) => body()).map(({ severity, code, message, hint }) => ({ severity, code, message, entity: 'media', hint }));
+      const issues = problems.map(({ body }) => {
+        const raised = body();
+        const issue = { severity: raised.severity, code: raised.code, message: raised.message, entity: 'media', hint: raised.hint };
+        carryRaised(raised, issue);
+        return issue;
+      });
       throw new ContentValidationError(issues);
     }
     held.push(...byMedia);

@@ -1,5 +1,6 @@
 import type { ContentIssue, Locale } from '../../shared/model.js';
 import type { IssueBody } from './issues.js';
+import { carryRaised } from './raised-with.js';
 
 /** What an issue is about (ContentIssue.entity). */
 export type Entity = 'page' | 'layout' | 'error-page' | 'modal' | 'promo-codes';
@@ -45,5 +46,6 @@ export function report(ctx: Context, field: string | undefined, body: IssueBody)
   if (ctx.component !== undefined) issue.component = ctx.component;
   if (field !== undefined && field !== '') issue.field = field;
   issue.hint = body.hint;
+  carryRaised(body, issue);
   ctx.issues.push(issue);
 }

@@ -1,5 +1,6 @@
 import { FORM_FIELD_KINDS, SHARE_NETWORKS } from '../../shared/block-values.js';
 import { LIST_ERRORS } from '../../shared/errors.js';
+import { noteRaisedWith } from './raised-with.js';
 import { describe } from './values.js';
 
 /**
@@ -662,6 +663,8 @@ export function issueBody<A extends unknown[]>(definition: IssueDefinition<A>, .
   const hint = typeof definition.hint === 'string' ? definition.hint : definition.hint(...args);
   const body: IssueBody = { severity, code: definition.code, message: definition.message(...args), hint };
   listener?.(body, args);
+  // Reports word the issue again in Spanish from these (issue-words.ts).
+  noteRaisedWith(body, args);
   return body;
 }
 

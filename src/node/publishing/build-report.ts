@@ -29,7 +29,16 @@ export interface BuildReport {
   /** Where the pages are live: page links are this origin and the page's path. */
   readonly siteUrl?: string;
   readonly pages?: { readonly added: readonly string[]; readonly changed: readonly string[]; readonly removed: readonly string[] };
-  readonly heldBack?: ReadonlyArray<{ locale?: string; slug?: string; path?: string; title?: string; documentId?: string; reason: string }>;
+  /** `reason` in English; `reasons` in English and Spanish, for the admin's language. */
+  readonly heldBack?: ReadonlyArray<{
+    locale?: string;
+    slug?: string;
+    path?: string;
+    title?: string;
+    documentId?: string;
+    reason: string;
+    reasons?: { readonly en: string; readonly es: string };
+  }>;
   readonly issues: readonly ReportIssue[];
   /** Where an earlier build can be put back: the webhook service's rollback route, or the Netlify deploy's page. */
   readonly rollback?: { readonly kind: 'webhook' | 'netlify'; readonly url: string };
@@ -47,16 +56,26 @@ export function reportIssue(issue: StatusIssue, severity: ReportIssue['severity'
   return { ...issue, severity, ...(cmsLocale ? { cmsLocale } : {}) };
 }
 
-/** What was held back, in the report's words: where it stays live (or that it stays out), and its first error. */
+const HELD: Record<'en' | 'es', { kept: string; out: string }> = {
+  en: { kept: 'its last published version stays live', out: 'never published: left out' },
+  es: { kept: 'su última versión publicada sigue en línea', out: 'nunca publicada: se deja fuera' },
+};
+
+/** What was held back, in the report's words (English and Spanish): where it stays live (or that it stays out), and its first error. */
 export function reportHeldBack(held: HeldBackStatus): NonNullable<BuildReport['heldBack']>[number] {
   const first = held.errors[0];
+  const reason = (language: 'en' | 'es') => {
+    const message = language === 'es' ? (first?.words?.es?.message ?? first?.message) : first?.message;
+    return `${held.kept ? HELD[language].kept : HELD[language].out}${message ? ` — ${message}` : ''}`;
+  };
   return {
     ...(held.locale ? { locale: held.locale } : {}),
     ...(held.slug ? { slug: held.slug } : {}),
     ...(held.kept ? { path: held.kept } : {}),
     ...(held.title ? { title: held.title } : {}),
     ...(held.documentId ? { documentId: held.documentId } : {}),
-    reason: `${held.kept ? 'its last published version stays live' : 'never published: left out'}${first ? ` — ${first.message}` : ''}`,
+    reason: reason('en'),
+    reasons: { en: reason('en'), es: reason('es') },
   };
 }
 

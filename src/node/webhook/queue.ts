@@ -2,6 +2,7 @@ import type { ContentIssue } from '../../shared/model.js';
 import type { HeldBack } from '../build/held-back.js';
 import type { Entity } from '../content/context.js';
 import { fieldWords } from '../content/field-words.js';
+import { issueWords, type IssueWords } from '../content/issue-words.js';
 import { ChangeSet, type Effect } from './events.js';
 
 /** A content error or warning as the status shows it to editors: where, what, and what to do. */
@@ -17,6 +18,8 @@ export interface StatusIssue {
   /** The field as editors read it, block included: "Block 3 (Hero) › Button › URL", and in Spanish. */
   readonly fieldWords?: { readonly en: string; readonly es: string };
   readonly hint?: string;
+  /** The message and hint in English and Spanish (issue-words.ts): the admin shows the editor's. */
+  readonly words?: IssueWords;
 }
 
 const wordsOf = (field: string, issue: ContentIssue & { readonly component?: string }) => {
@@ -41,7 +44,14 @@ export function statusIssue(issue: ContentIssue & { readonly component?: string 
     ...(block ? { block } : {}),
     ...(issue.field ? { field: issue.field, fieldWords: wordsOf(issue.field, issue) } : {}),
     ...(issue.hint ? { hint: issue.hint } : {}),
+    ...bilingual(issue),
   };
+}
+
+/** The message and hint in both languages, when the Spanish is known (an issue made by hand has its English only, above). */
+function bilingual(issue: ContentIssue): { words?: IssueWords } {
+  const words = issueWords(issue);
+  return words.es ? { words } : {};
 }
 
 /** A page, modal or promo code a build held back (rule 13), as the status shows it. */

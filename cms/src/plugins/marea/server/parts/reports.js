@@ -84,6 +84,14 @@ const contentTypes = {
 
 const text = (value, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : undefined);
 const list = (value, max = 500) => (Array.isArray(value) ? value.slice(0, max) : []);
+/** An issue's message and hint in one language, capped as the English ones are; undefined when there are none. */
+const wordsIn = (value) => (value && typeof value === 'object' && typeof value.message === 'string' ? { message: text(value.message), hint: text(value.hint) } : undefined);
+/** `{ en: { message, hint }, es: { message, hint } }`: the admin shows its user's language, English when a language is missing. */
+function issueWords(value) {
+  if (!value || typeof value !== 'object') return undefined;
+  const words = { en: wordsIn(value.en), es: wordsIn(value.es) };
+  return words.en || words.es ? words : undefined;
+}
 const isoOr = (value, fallback) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : fallback);
 
 /** The entry's words in the admin: its title, or what stands for one in types without a title. */
@@ -124,6 +132,7 @@ async function enrichIssue(strapi, issue) {
     field: text(issue.field, 300),
     fieldWords: issue.fieldWords && typeof issue.fieldWords === 'object' ? { en: text(issue.fieldWords.en, 300), es: text(issue.fieldWords.es, 300) } : undefined,
     documentId: text(issue.documentId, 80),
+    words: issueWords(issue.words),
   };
   const uid = UID_OF_ENTITY[out.entity];
   if (!uid) return out;
@@ -203,6 +212,7 @@ async function normalise(strapi, body) {
         path: text(item?.path, 500),
         title: text(item?.title, 300),
         reason: text(item?.reason),
+        reasons: item?.reasons && typeof item.reasons === 'object' ? { en: text(item.reasons.en), es: text(item.reasons.es) } : undefined,
       })),
       issues,
       rollback: rollbackOf(body.rollback),
@@ -267,7 +277,11 @@ const service = ({ strapi }) => ({
     return { report: report ?? null, stale, staleAfterMinutes: staleAfterMs() / 60000 };
   },
 
-  /** An entry's own last outcome: the last report that names it (an issue, or an edit it carried), and the gate's stored check. */
+  /**
+   * An entry's own last outcome: the last report that names it (an issue, or
+   * an edit it carried), the gate's stored check, and whether a publish of it
+   * still waits for its build (`pending`).
+   */
   async entry({ uid, documentId, locale }) {
     const reports = await this.list({ limit: 50 });
     const names = (report) =>
@@ -275,9 +289,14 @@ const service = ({ strapi }) => ({
       report.edits.some((e) => e.documentId === documentId && (!locale || !e.locale || e.locale === locale));
     const report = reports.find(names) ?? null;
     const check = await readCheck(strapi, { uid, documentId, locale: locale || '' });
+    // Its last publish that no build has started after yet, for five minutes at most: the edit view asks again until its build reports.
+    const [published] = await strapi.db.query(PUBLISH_UID).findMany({ where: { entryId: documentId, ...(locale ? { locale } : {}) }, orderBy: { at: 'desc' }, limit: 1 });
+    const lastStart = reports[0] ? Date.parse(reports[0].startedAt) : -Infinity;
+    const pending = Boolean(published && Date.parse(published.at) > lastStart && Date.now() - Date.parse(published.at) < staleAfterMs());
     return {
       report: report && { ...report, issues: report.issues.filter((i) => i.documentId === documentId && (!locale || !i.cmsLocale || i.cmsLocale === locale)) },
       check,
+      pending,
     };
   },
 });

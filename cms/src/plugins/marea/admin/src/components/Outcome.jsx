@@ -8,6 +8,11 @@ export function useText() {
   return (key, values) => formatMessage({ id: `marea.${key}`, defaultMessage: key }, values);
 }
 
+/** The admin's language as the builds word their issues: `es` for any Spanish, else `en`. */
+export function useLanguage() {
+  return useIntl().locale.startsWith('es') ? 'es' : 'en';
+}
+
 const SECONDS = (value) => (value === null || value === undefined ? null : value < 10 ? value.toFixed(1) : Math.round(value));
 
 /** One line saying what a build did: live after N s, failed, or live with pages held back. */
@@ -98,9 +103,11 @@ export function Pages({ report }) {
 /** Every error and warning: the page by its title (a link that opens it in the admin), locale, block, field, message and what to do. */
 export function Issues({ issues, heading = true, links = true }) {
   const t = useText();
-  const { locale } = useIntl();
+  const language = useLanguage();
   // The field in words, block included, in the admin's language (a build's words in both, or the gate's one string).
-  const words = (issue) => (typeof issue.fieldWords === 'string' ? issue.fieldWords : issue.fieldWords?.[locale.startsWith('es') ? 'es' : 'en']);
+  const words = (issue) => (typeof issue.fieldWords === 'string' ? issue.fieldWords : issue.fieldWords?.[language]);
+  // The message and hint in the admin's language: a build's words in both (English when one is missing), or the gate's, already in it.
+  const said = (issue) => issue.words?.[language] ?? issue.words?.en ?? issue;
   if (!issues?.length) return null;
   return (
     <Box>
@@ -130,11 +137,11 @@ export function Issues({ issues, heading = true, links = true }) {
                     : [issue.block && t('issues.block', { block: issue.block }), issue.field && t('issues.field', { field: issue.field })].filter(Boolean).join(' · ')}
                 </Typography>
                 <Typography tag="p" style={{ overflowWrap: 'anywhere' }}>
-                  {issue.message}
+                  {said(issue).message}
                 </Typography>
-                {issue.hint ? (
+                {said(issue).hint ? (
                   <Typography tag="p" textColor="neutral600" style={{ overflowWrap: 'anywhere' }}>
-                    {issue.hint}
+                    {said(issue).hint}
                   </Typography>
                 ) : null}
               </Box>
@@ -149,6 +156,7 @@ export function Issues({ issues, heading = true, links = true }) {
 /** Pages (or modals, promo codes) held back by content errors: where each stays live, and why. */
 export function HeldBack({ report }) {
   const t = useText();
+  const language = useLanguage();
   if (!report.heldBack?.length) return null;
   return (
     <Box>
@@ -159,7 +167,7 @@ export function HeldBack({ report }) {
         {report.heldBack.map((held, i) => (
           <li key={i}>
             <Typography style={{ overflowWrap: 'anywhere' }}>
-              {held.title || held.slug} {held.locale ? `(${held.locale})` : ''}: {held.reason}
+              {held.title || held.slug} {held.locale ? `(${held.locale})` : ''}: {held.reasons?.[language] || held.reason}
             </Typography>
           </li>
         ))}
