@@ -110,6 +110,7 @@ export function payloadDeps(content: SiteContent, built: BuiltPage, ctx: Payload
     ctx.release,
     ctx.day,
     ctx.siteUrl,
+    ctx.noindex,
     ctx.countries[locale],
     ...headDeps(content, built, ctx.siteUrl, ctx.shares),
   ];

@@ -100,6 +100,8 @@ export interface CspOptions {
   public: PublicConfig;
   /** Origins CMS forms post to (`formActionOrigins`). */
   formActions?: readonly string[];
+  /** A Netlify deploy preview or branch deploy (`Config.deploy`): `X-Robots-Tag: noindex` on every path. */
+  noindex?: boolean;
 }
 
 /** The directives, in order, each with its sources. */
@@ -136,13 +138,14 @@ export function contentSecurityPolicy(options: CspOptions): string {
 /** Where the build writes the generated headers, relative to dist/. */
 export const HEADERS_FILE = '_headers';
 
-/** `dist/_headers` (Netlify's format): the CSP on every path. */
+/** `dist/_headers` (Netlify's format): the CSP on every path, and a preview's `X-Robots-Tag`. */
 export function headersFile(options: CspOptions): RenderedFile {
   const content = [
     '# Written by the build (src/node/build/headers.ts): the Content-Security-Policy depends on',
     '# PUBLIC_GTM_ID, PUBLIC_DATADOG_* and the CMS forms. The static headers are in netlify.toml.',
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(options)}`,
+    ...(options.noindex ? ['  X-Robots-Tag: noindex'] : []),
     '',
   ].join('\n');
   return { file: HEADERS_FILE, content };

@@ -19,13 +19,18 @@ interface BuildMeta extends BuildManifest {
 /** The router's page routes (src/shared/routes.ts) as the meta file's matcher, patterns rooted at `/`. */
 const ROUTE_PATTERNS: Record<string, string> = Object.fromEntries(PAGE_ROUTES.map(({ id, path }) => [id, path.startsWith('/') ? path : `/${path}`]));
 
-export function manifestFiles(manifest: BuildManifest, pages: Page[], siteUrl: string): RenderedFile[] {
+/** robots.txt: a deploy preview (`noindex`) is closed to every crawler; the site is open, with its sitemap. */
+function robotsTxt(siteUrl: string, noindex: boolean): string {
+  return noindex ? 'User-agent: *\nDisallow: /\n' : `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
+}
+
+export function manifestFiles(manifest: BuildManifest, pages: Page[], siteUrl: string, noindex = false): RenderedFile[] {
   const meta: BuildMeta = { ...manifest, matcher: ROUTE_PATTERNS, prerendered: pages.map((p) => p.path).sort() };
   return [
     { file: 'builds/latest.json', content: JSON.stringify(manifest) },
     { file: `builds/meta/${manifest.id}.json`, content: JSON.stringify(meta) },
     { file: 'sitemap.xml', content: sitemap(pages, siteUrl) },
-    { file: 'robots.txt', content: `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n` },
+    { file: 'robots.txt', content: robotsTxt(siteUrl, noindex) },
   ];
 }
 

@@ -19,21 +19,27 @@ export interface PayloadContext {
   day: string;
   /** Share-card renditions made by the media phase (share-image.ts), by the site url of their source; empty in a draft preview. */
   shares: ReadonlyMap<string, ShareRendition>;
+  /** A Netlify deploy preview or branch deploy (`Config.deploy`): every page's head says `noindex`. */
+  noindex?: boolean;
 }
+
+/** The robots value of every page of a deploy preview (`PayloadContext.noindex`), as a page marked noIndex says it. */
+export const PREVIEW_ROBOTS = 'noindex';
 
 /** The context of every payload of a build (or a preview) rendered for `now`'s UTC day (rule 13). */
 export function payloadContext(
-  config: Pick<Config, 'siteUrl' | 'defaultCountry'>,
+  config: Pick<Config, 'siteUrl' | 'defaultCountry'> & Partial<Pick<Config, 'deploy'>>,
   release: string,
   now: Date,
   shares: ReadonlyMap<string, ShareRendition> = new Map(),
 ): PayloadContext {
-  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: now.toISOString().slice(0, 10), shares };
+  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: now.toISOString().slice(0, 10), shares, noindex: config.deploy === 'preview' };
 }
 
 /** Rule 18: what a page (a list page too) needs to render without the CMS. */
 export function pagePayload(content: SiteContent, built: BuiltPage, ctx: PayloadContext): PagePayload {
   const { page, source, n } = built;
+  const head = pageHead(page, ctx.siteUrl, '', headContext(content, built, ctx.siteUrl, ctx.shares));
   return {
     v: PAYLOAD_VERSION,
     kind: 'page',
@@ -42,7 +48,7 @@ export function pagePayload(content: SiteContent, built: BuiltPage, ctx: Payload
     path: page.path,
     page,
     layout: content.layouts[page.locale],
-    head: pageHead(page, ctx.siteUrl, '', headContext(content, built, ctx.siteUrl, ctx.shares)),
+    head: ctx.noindex ? { ...head, robots: PREVIEW_ROBOTS } : head,
     country: ctx.countries[page.locale],
     day: ctx.day,
     data: pageData(content, source, n),

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       reportToken: null,
       cmsLocales: { en: 'en', es: 'es-MX' },
       siteUrl: 'http://localhost:4173',
+      deploy: 'local',
       defaultCountry: { en: 'USA', es: 'MEX' },
       strict: false,
       mediaHosts: [],

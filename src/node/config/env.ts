@@ -18,8 +18,19 @@ export interface Config {
   readonly reportToken: string | null;
   /** Site locale → CMS locale code (`CMS_LOCALES`). Default `{ en: 'en', es: 'es-MX' }`. */
   readonly cmsLocales: Readonly<Record<Locale, string>>;
-  /** Absolute public origin (`SITE_URL`), no trailing slash. Default `http://localhost:4173`. */
+  /**
+   * Absolute public origin, no trailing slash: `SITE_URL`; in a production build without it,
+   * Netlify's `URL`; in a deploy preview or branch deploy, Netlify's `DEPLOY_PRIME_URL`.
+   * Default (local builds only) `http://localhost:4173`.
+   */
   readonly siteUrl: string;
+  /**
+   * What the build is for (docs/deploying.md). `production`: `--production` or Netlify's
+   * `CONTEXT=production`; `siteUrl` is then a public https origin, never localhost.
+   * `preview`: Netlify's `CONTEXT=deploy-preview` or `branch-deploy`, published noindex.
+   * `local`: everything else (`npm start`, the tests, CI, every script but the build).
+   */
+  readonly deploy: DeployKind;
   /** ISO alpha-3 country assumed at build time per locale (`DEFAULT_COUNTRY`). Default `{ en: 'USA', es: 'MEX' }`. */
   readonly defaultCountry: Readonly<Record<Locale, string>>;
   /** `BUILD_STRICT`: unknown blocks and an unreachable CMS fail the build. Default false. */
@@ -33,6 +44,15 @@ export interface Config {
   /** Largest media file the build downloads, in bytes (`MEDIA_MAX_BYTES`; `100MB`, `2GB`, `500KB` or plain bytes). Default 100 MB. */
   readonly mediaMaxBytes: number;
   readonly public: PublicConfig;
+}
+
+/** What a build publishes for (`Config.deploy`). */
+export type DeployKind = 'production' | 'preview' | 'local';
+
+/** What the build entry says of itself (scripts/build.ts); without it a configuration is `local` whatever CONTEXT says. */
+export interface BuildOptions {
+  /** `npm run build -- --production`. */
+  production: boolean;
 }
 
 /** Unset and blank variables are the same thing: `CMS_URL=` in a .env file means "no CMS". */
@@ -147,12 +167,22 @@ function sampleRate(fallback: number) {
   );
 }
 
+const SITE_URL_EXPECTED = 'an absolute http(s) origin such as "https://www.example.com" (no path, query or hash)';
+/** Where `npm start` serves the site (`npm run preview`): the public origin of a local build. */
+const LOCAL_SITE_URL = 'http://localhost:4173';
+/** Netlify's `CONTEXT` of builds that are not the site: published, but noindex at their own URL. */
+const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
+
 const envSchema = z.object({
   CMS_URL: variable('an http(s) URL such as "http://127.0.0.1:1337"', (v) => httpUrl(v, true), null),
   CMS_TOKEN: text(),
   MAREA_REPORT_TOKEN: text(),
   CMS_LOCALES: variable('"en:<code>,es:<code>" (e.g. "en:en,es:es-MX")', (v) => perLocale(v, CMS_LOCALE_CODE), { en: 'en', es: 'es-MX' }),
-  SITE_URL: variable('an absolute http(s) origin such as "https://www.example.com" (no path, query or hash)', (v) => httpUrl(v, false), 'http://localhost:4173'),
+  SITE_URL: variable(SITE_URL_EXPECTED, (v) => httpUrl(v, false), null as string | null),
+  // Netlify's build environment (docs/deploying.md): read by the build entry only (`BuildOptions`), checked there.
+  CONTEXT: text(),
+  URL: text(),
+  DEPLOY_PRIME_URL: text(),
   DEFAULT_COUNTRY: variable('"en:<ISO alpha-3>,es:<ISO alpha-3>" (e.g. "en:USA,es:MEX") or one alpha-3 code for both', countries, { en: 'USA', es: 'MEX' }),
   BUILD_STRICT: variable('"1", "true", "0" or "false"', (v) => STRICT_VALUES.get(v.toLowerCase()) ?? null, false),
   MEDIA_HOSTS: variable('comma-separated host names, each optionally with :port (e.g. "bucket.s3.amazonaws.com,cdn.example.com")', hostList, [] as string[]),
@@ -174,10 +204,52 @@ const envSchema = z.object({
 
 type Env = z.output<typeof envSchema>;
 
+/** Every `PUBLIC_*` variable the build reads: the browser's configuration (docs/deploying.md lists them for Netlify). */
+export const PUBLIC_VARIABLES: readonly string[] = Object.keys(envSchema.shape).filter((key) => key.startsWith('PUBLIC_'));
+
 /** Values of these are never echoed in error messages. */
 const SECRET_KEYS = new Set(['CMS_TOKEN', 'MAREA_REPORT_TOKEN', 'PUBLIC_DATADOG_CLIENT_TOKEN']);
 
-function toConfig(env: Env): Config {
+/**
+ * A loopback or unspecified host (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`, `0.0.0.0`, `::`,
+ * an IPv4-mapped loopback), as URL.hostname writes it: no visitor can reach the site there.
+ */
+function isLoopback(hostname: string): boolean {
+  return /^(localhost|.+\.localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\])$/.test(hostname);
+}
+
+/**
+ * The build's kind and public origin (`Config.deploy`, `Config.siteUrl`), or what is wrong. A
+ * production build publishes an https origin a visitor can reach: SITE_URL, else Netlify's URL;
+ * it fails naming SITE_URL rather than publish localhost in canonical, hreflang, sitemap, share
+ * cards and structured data.
+ */
+function resolveDeploy(env: Env, raw: Record<string, string | undefined>, build: BuildOptions | undefined): { deploy: DeployKind; siteUrl: string } | ConfigIssue[] {
+  const context = build ? env.CONTEXT : null;
+  const preview = context !== null && PREVIEW_CONTEXTS.has(context);
+  if (build?.production && preview) {
+    return [{ key: 'CONTEXT', expected: 'no `--production` flag in a Netlify deploy preview or branch deploy (CONTEXT decides there)', received: JSON.stringify(context) }];
+  }
+  if (preview) {
+    const prime = env.DEPLOY_PRIME_URL === null ? null : httpUrl(env.DEPLOY_PRIME_URL, false);
+    if (env.DEPLOY_PRIME_URL !== null && prime === null) return [{ key: 'DEPLOY_PRIME_URL', expected: SITE_URL_EXPECTED, received: JSON.stringify(env.DEPLOY_PRIME_URL) }];
+    return { deploy: 'preview', siteUrl: prime ?? env.SITE_URL ?? LOCAL_SITE_URL };
+  }
+  if (!build?.production && context !== 'production') return { deploy: 'local', siteUrl: env.SITE_URL ?? LOCAL_SITE_URL };
+  const fromNetlify = env.SITE_URL === null && env.URL !== null;
+  const siteUrl = env.SITE_URL ?? (env.URL === null ? null : httpUrl(env.URL, false));
+  const set = env.SITE_URL === null ? env.URL : raw.SITE_URL!.trim();
+  if (siteUrl !== null && new URL(siteUrl).protocol === 'https:' && !isLoopback(new URL(siteUrl).hostname)) return { deploy: 'production', siteUrl };
+  return [
+    {
+      key: 'SITE_URL',
+      expected: `the site's public https origin for a production build (--production or CONTEXT=production), not localhost, e.g. "https://www.example.com"`,
+      received: set === null ? undefined : `${JSON.stringify(set)}${fromNetlify ? " (Netlify's URL; SITE_URL is not set)" : ''}`,
+    },
+  ];
+}
+
+function toConfig(env: Env, site: { deploy: DeployKind; siteUrl: string }): Config {
   const datadog: DatadogConfig | null =
     env.PUBLIC_DATADOG_APPLICATION_ID && env.PUBLIC_DATADOG_CLIENT_TOKEN
       ? Object.freeze({
@@ -196,7 +268,8 @@ function toConfig(env: Env): Config {
     cmsToken: env.CMS_TOKEN,
     reportToken: env.MAREA_REPORT_TOKEN,
     cmsLocales: Object.freeze(env.CMS_LOCALES),
-    siteUrl: env.SITE_URL,
+    siteUrl: site.siteUrl,
+    deploy: site.deploy,
     defaultCountry: Object.freeze(env.DEFAULT_COUNTRY),
     strict: env.BUILD_STRICT,
     mediaHosts: Object.freeze([...env.MEDIA_HOSTS]),
@@ -208,11 +281,16 @@ function toConfig(env: Env): Config {
 /**
  * Parses the environment into a frozen `Config`. Call it once, at the entry
  * point, and pass the result down. Throws one `ConfigError` listing every
- * invalid variable.
+ * invalid variable. `build` (the build script only) makes Netlify's CONTEXT
+ * and the `--production` flag count: without it the configuration is `local`.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, build?: BuildOptions): Config {
   const result = envSchema.safeParse(env);
-  if (result.success) return toConfig(result.data);
+  if (result.success) {
+    const site = resolveDeploy(result.data, env, build);
+    if (Array.isArray(site)) throw new ConfigError(site);
+    return toConfig(result.data, site);
+  }
   const issues: ConfigIssue[] = result.error.issues.map((issue) => {
     const key = String(issue.path[0]);
     const raw = env[key];
