@@ -1,59 +1,127 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bindOpts } from '@netlify/cache-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The local build plugin keeping `builds/` in Netlify's build cache. Its
- * handlers are called as Netlify Build calls them, with a fake `utils.cache`
- * (the real one only exists inside a Netlify build).
+ * The local build plugin keeping `builds/` and `.marea/last-crawl/` in
+ * Netlify's build cache. Its handlers are called as Netlify Build calls them:
+ * `utils.cache` is Netlify's own (`@netlify/cache-utils`, bound to a cache
+ * folder as Netlify Build binds it to CACHE_DIR), and each build runs in a
+ * fresh clone of its own, as on Netlify, where nothing git ignores survives
+ * from one build to the next but through that cache.
  */
 const PLUGIN_DIR = resolve(import.meta.dirname, '../../netlify/plugins/keep-builds');
 
-type Handler = (args: { utils: { cache: FakeCache } }) => Promise<void>;
-interface FakeCache {
-  restore: ReturnType<typeof vi.fn>;
-  save: ReturnType<typeof vi.fn>;
+type Cache = ReturnType<typeof bindOpts>;
+type Handler = (args: { utils: { cache: Cache } }) => Promise<void>;
+interface Plugin {
+  onPreBuild: Handler;
+  onPostBuild: Handler;
 }
 
-async function loadPlugin(): Promise<Record<string, unknown>> {
-  return (await import(pathToFileURL(join(PLUGIN_DIR, 'index.js')).href)) as Record<string, unknown>;
-}
+const loadPlugin = async () => (await import(pathToFileURL(join(PLUGIN_DIR, 'index.js')).href)) as Record<string, unknown>;
 
-let cache: FakeCache;
-beforeEach(() => {
-  cache = { restore: vi.fn(async () => true), save: vi.fn(async () => true) };
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+let work: string;
+let cacheDir: string;
+let logs: string[];
+beforeEach(async () => {
+  work = await mkdtemp(join(tmpdir(), 'marea-keep-builds-'));
+  cacheDir = join(work, 'netlify-cache');
+  logs = [];
+  vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(work, { recursive: true, force: true });
 });
 
-describe('rule 17: keep-builds carries builds/ from deploy to deploy', () => {
-  it('has a manifest naming it', async () => {
-    await expect(readFile(join(PLUGIN_DIR, 'manifest.yml'), 'utf8')).resolves.toMatch(/^name: keep-builds$/m);
-  });
+/** A fresh clone of the repository, Netlify's `utils.cache` working in it (Netlify runs plugins in the build folder). */
+async function freshClone(name: string): Promise<{ dir: string; utils: { cache: Cache } }> {
+  const dir = join(work, name);
+  await mkdir(dir);
+  return { dir, utils: { cache: bindOpts({ cacheDir, cwd: dir }) } };
+}
 
-  it('exports only event handlers (Netlify Build rejects any other export)', async () => {
+async function write(root: string, files: Record<string, string>): Promise<void> {
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, file)), { recursive: true });
+    await writeFile(join(root, file), content);
+  }
+}
+
+/** Every file below `root`, with its content. */
+async function files(root: string): Promise<Record<string, string>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  const found: Record<string, string> = {};
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const file = join(entry.parentPath, entry.name);
+    found[file.slice(root.length + 1)] = await readFile(file, 'utf8');
+  }
+  return found;
+}
+
+const BUILD_A = {
+  'builds/history.json': '["aaaa"]',
+  'builds/aaaa/assets/index-AAAA1111.js': 'release A',
+  'builds/aaaa/index.html': '<p>A</p>',
+  '.marea/last-crawl/api/pages.en.json': '{"data":[]}',
+  '.marea/last-crawl/media/hero.jpg': 'jpeg bytes',
+};
+
+describe('rule 17: keep-builds carries builds/ and the last crawl from build to build', () => {
+  it('has a manifest naming it, and exports only event handlers (Netlify Build rejects any other export)', async () => {
+    await expect(readFile(join(PLUGIN_DIR, 'manifest.yml'), 'utf8')).resolves.toMatch(/^name: keep-builds$/m);
     const plugin = await loadPlugin();
     expect(Object.keys(plugin).sort()).toEqual(['onPostBuild', 'onPreBuild']);
     for (const handler of Object.values(plugin)) expect(typeof handler).toBe('function');
   });
 
-  it('onPreBuild restores ./builds from the build cache', async () => {
-    const { onPreBuild } = (await loadPlugin()) as { onPreBuild: Handler };
-    await onPreBuild({ utils: { cache } });
-    expect(cache.restore).toHaveBeenCalledExactlyOnceWith('./builds');
-    expect(cache.save).not.toHaveBeenCalled();
+  it('the first build finds nothing cached and goes on', async () => {
+    const { onPreBuild } = (await loadPlugin()) as unknown as Plugin;
+    const clone = await freshClone('first');
+    await expect(onPreBuild(clone)).resolves.toBeUndefined();
+    expect(await files(clone.dir)).toEqual({});
+    expect(logs).toEqual(['keep-builds: no cached ./builds yet', 'keep-builds: no cached ./.marea/last-crawl yet']);
   });
 
-  it('onPreBuild is fine on the first deploy (nothing cached yet)', async () => {
-    const { onPreBuild } = (await loadPlugin()) as { onPreBuild: Handler };
-    cache.restore.mockResolvedValueOnce(false);
-    await expect(onPreBuild({ utils: { cache } })).resolves.toBeUndefined();
+  it('what a build saves after it, the next build (a fresh clone) finds before it, build after build', async () => {
+    const { onPreBuild, onPostBuild } = (await loadPlugin()) as unknown as Plugin;
+
+    const a = await freshClone('build-a');
+    await onPreBuild(a);
+    await write(a.dir, BUILD_A); // what `npm run build` leaves
+    await onPostBuild(a);
+    expect(logs.slice(-2)).toEqual(['keep-builds: saved ./builds to the build cache', 'keep-builds: saved ./.marea/last-crawl to the build cache']);
+
+    const b = await freshClone('build-b');
+    expect(await files(b.dir)).toEqual({});
+    await onPreBuild(b);
+    expect(await files(b.dir)).toEqual(BUILD_A);
+    expect(logs.slice(-2)).toEqual(['keep-builds: restored ./builds from the build cache', 'keep-builds: restored ./.marea/last-crawl from the build cache']);
+    // Build B keeps A beside it and crawls again.
+    const buildB = { 'builds/history.json': '["bbbb","aaaa"]', 'builds/bbbb/assets/index-BBBB2222.js': 'release B', '.marea/last-crawl/api/pages.en.json': '{"data":[1]}' };
+    await write(b.dir, buildB);
+    await onPostBuild(b);
+
+    const c = await freshClone('build-c');
+    await onPreBuild(c);
+    expect(await files(c.dir)).toEqual({ ...BUILD_A, ...buildB });
   });
 
-  it('onPostBuild saves ./builds to the build cache', async () => {
-    const { onPostBuild } = (await loadPlugin()) as { onPostBuild: Handler };
-    await onPostBuild({ utils: { cache } });
-    expect(cache.save).toHaveBeenCalledExactlyOnceWith('./builds');
-    expect(cache.restore).not.toHaveBeenCalled();
+  it('a build that left builds/ empty saves nothing and the cache keeps the last one', async () => {
+    const { onPreBuild, onPostBuild } = (await loadPlugin()) as unknown as Plugin;
+    const a = await freshClone('build-a');
+    await write(a.dir, BUILD_A);
+    await onPostBuild(a);
+    const empty = await freshClone('empty');
+    await mkdir(join(empty.dir, 'builds'));
+    await onPostBuild(empty);
+    expect(logs.slice(-2)).toEqual(['keep-builds: ./builds is empty, nothing saved', 'keep-builds: ./.marea/last-crawl is empty, nothing saved']);
+    const next = await freshClone('next');
+    await onPreBuild(next);
+    expect(await files(next.dir)).toEqual(BUILD_A);
   });
 });
