@@ -47,6 +47,8 @@ export default defineConfig({
           name: 'cms',
           include: ['test/cms/**/*.test.ts'],
           environment: 'node',
+          // content-cache/ seeded once for the files that start from it (test/support/strapi-snapshot.ts).
+          globalSetup: ['test/cms/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 600_000,
           fileParallelism: false,

@@ -2,14 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
+import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import { populateParams } from '../../src/node/cms/populate.js';
 import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
-import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { startFromSnapshot } from '../support/strapi-snapshot.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 
 /**
@@ -46,9 +45,8 @@ async function admin(method: 'GET' | 'PUT' | 'POST', route: string, body?: unkno
 }
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-countries-'));
-  cms = await startSeededCms(dir, { port: await freePort() });
+  cms = await startFromSnapshot(inject('cmsSnapshot'), dir, { port: await freePort() });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
 });
 

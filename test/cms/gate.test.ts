@@ -2,11 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
-import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { startFromSnapshot } from '../support/strapi-snapshot.js';
 import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 
@@ -90,9 +88,8 @@ async function pageOf(slug: string, locale: string): Promise<{ documentId: strin
 }
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-gate-'));
-  cms = await startSeededCms(dir, { port: await freePort() });
+  cms = await startFromSnapshot(inject('cmsSnapshot'), dir, { port: await freePort() });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
   const created = await send('POST', `${cms.url}/admin/api-tokens`, editor.jwt, { name: 'gate-test', description: 'gate test', type: 'full-access', lifespan: null });
   editorToken = (created.body.data as { accessKey: string }).accessKey;

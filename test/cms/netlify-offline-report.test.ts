@@ -2,13 +2,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
 import { adminLogin } from '../../src/node/cms-server/editor.js';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
-import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { startFromSnapshot } from '../support/strapi-snapshot.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 
 /**
@@ -24,9 +22,8 @@ let dir: string;
 let cms: RunningCms;
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-netlify-report-'));
-  cms = await startSeededCms(path.join(dir, 'cms'), { port: await freePort() });
+  cms = await startFromSnapshot(inject('cmsSnapshot'), path.join(dir, 'cms'), { port: await freePort() });
   // The repository's tracked files as they are (the CMS and the tests left out), and its installed packages.
   const site = path.join(dir, 'site');
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
