@@ -1,11 +1,15 @@
 /**
- * `npm run build [-- --strict]`: crawl (or read content-cache/), normalise,
+ * `npm run build [-- --strict] [-- --production]`: crawl (or read content-cache/), normalise,
  * render, write, manifests, publish. A page or modal with content errors is
  * held back (it stays as it is live, or out when never published) and the
  * rest publishes (rule 13). Exits non-zero, with every content error listed,
  * when what every page carries is wrong (or anything else fails); dist/ is
  * then left as it was. Either way `.marea/build-report.json` says what
  * happened, for the reporters (README, "Publishing").
+ * A production build (`--production`, or Netlify's CONTEXT=production) fails
+ * before any work unless its public URL (SITE_URL, else Netlify's URL) is a
+ * public https origin; Netlify's deploy previews are built noindex at their own
+ * URL (src/node/config/env.ts, docs/deploying.md).
  */
 import '../src/node/platform/require-project-node.js';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -28,10 +32,10 @@ const report = async (outcome: object) => {
   await writeFile(path.join(paths.work, 'build-report.json'), `${JSON.stringify({ ...outcome, ...measures }, withIssueWords, 2)}\n`);
 };
 try {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { production: process.argv.includes('--production') });
   const strict = config.strict || process.argv.includes('--strict');
   const log = (line: string) => console.log(line);
-  console.log(`Marea build${strict ? ' (strict)' : ''}`);
+  console.log(`Marea build${strict ? ' (strict)' : ''}: ${config.deploy}${config.deploy === 'preview' ? ' (noindex)' : ''} at ${config.siteUrl}`);
   const result = await runBuild({ config, paths, log, load: (phases) => loadContent({ config, paths, strict, log }, phases) });
   const seconds = (performance.now() - started) / 1000;
   console.log(`✓ build ${result.buildId}: ${result.pages} pages in ${formatMs(seconds * 1000)} (${(result.pages / seconds).toFixed(0)} pages/s)`);

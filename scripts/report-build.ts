@@ -18,7 +18,7 @@ import { pageChanges } from '../src/node/build/page-index.js';
 import type { HeldBack } from '../src/node/build/held-back.js';
 import { projectPaths } from '../src/node/build/paths.js';
 import { readHistory } from '../src/node/build/publish.js';
-import { loadConfig } from '../src/node/config/env.js';
+import { ConfigError, loadConfig } from '../src/node/config/env.js';
 import type { ContentIssue } from '../src/shared/model.js';
 import { postReport, reportHeldBack, reportIssue, type BuildReport } from '../src/node/publishing/build-report.js';
 import { heldBackStatus, statusIssue } from '../src/node/webhook/queue.js';
@@ -44,7 +44,15 @@ if (!source) {
   process.exit(1);
 }
 
-const config = loadConfig();
+// The site's URL as the build resolved it (Netlify's CONTEXT and URL); a build that failed on it still reports.
+const config = (() => {
+  try {
+    return loadConfig(process.env, { production: false });
+  } catch (error) {
+    if (error instanceof ConfigError) return loadConfig();
+    throw error;
+  }
+})();
 if (!config.cmsUrl || !config.reportToken) {
   console.log('report-build: no report sent (set CMS_URL and MAREA_REPORT_TOKEN, the CMS’s report token, to see builds in its Publishing page)');
   process.exit(0);

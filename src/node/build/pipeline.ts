@@ -303,7 +303,7 @@ async function buildLoaded(
   // the payloads are (media packed; no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
   for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: wireJson(content.modals[locale]) });
   // The Content-Security-Policy follows the configuration and the content (headers.ts).
-  extra.push(headersFile({ public: config.public, formActions: walk(content, formActionOrigins) }));
+  extra.push(headersFile({ public: config.public, formActions: walk(content, formActionOrigins), noindex: config.deploy === 'preview' }));
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = index.buildId([...media.urls.values()]);
@@ -324,6 +324,7 @@ async function buildLoaded(
     manifest,
     published.map((p) => p.page),
     config.siteUrl,
+    config.deploy === 'preview',
   );
   await phases.run(
     'manifests',
