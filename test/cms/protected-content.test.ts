@@ -92,11 +92,39 @@ describe('a file published entries use is not deleted or replaced', () => {
     expect((await editor.files()).map((f) => f.name)).not.toContain('window-seat.jpg');
   });
 
-  it('a file only a draft uses deletes; one in a slide of a published carousel is refused until the page is unpublished', async () => {
+  it('a file only a draft uses asks first, naming the draft: the same delete or replace again goes ahead', async () => {
     const draftOnly = await editor.upload(picture('draft-only.jpg'));
     await editor.rest('POST', '/api/pages?locale=en&status=draft', { data: { title: 'Draft with a cover', slug: 'draft-with-a-cover', cover: draftOnly.id } });
+    const asked = (again: string) => `Used by drafts: Draft with a cover (en). ${again} again within 2 minutes to confirm.`;
+    await expect(editor.deleteFile(draftOnly.id)).rejects.toThrow(asked('Delete'));
+    expect((await editor.files()).map((f) => f.name)).toContain('draft-only.jpg');
+    // A replace is its own question: the delete asked before does not confirm it, and the confirmed replace is one.
+    await expect(editor.replaceFile(draftOnly.id, picture('draft-only-2.jpg'))).rejects.toThrow(asked('Replace'));
+    await editor.replaceFile(draftOnly.id, picture('draft-only-2.jpg'));
+    await expect(editor.deleteFile(draftOnly.id)).rejects.toThrow(asked('Delete'));
     await editor.deleteFile(draftOnly.id);
+    expect((await editor.files()).map((f) => f.id)).not.toContain(draftOnly.id);
+  });
 
+  it('a bulk delete of files only drafts use asks once for the selection, in Spanish for a Spanish admin; asked again, all go', async () => {
+    const [one, two] = [await editor.upload(picture('draft-one.jpg')), await editor.upload(picture('draft-two.jpg'))];
+    await editor.rest('POST', '/api/pages?locale=en&status=draft', { data: { title: 'Draft one', slug: 'draft-one', cover: one.id } });
+    await editor.rest('POST', '/api/pages?locale=en&status=draft', { data: { title: 'Draft two', slug: 'draft-two', cover: two.id } });
+    await editor.setLanguage('es');
+    try {
+      await expect(editor.deleteFiles({ fileIds: [one.id, two.id] })).rejects.toThrow(
+        'Borradores que usan draft-one.jpg: Draft one (en). Borradores que usan draft-two.jpg: Draft two (en). Vuelve a eliminarlos en los próximos 2 minutos para confirmar.',
+      );
+      expect((await editor.files()).map((f) => f.name)).toEqual(expect.arrayContaining(['draft-one.jpg', 'draft-two.jpg']));
+      await editor.deleteFiles({ fileIds: [one.id, two.id] });
+    } finally {
+      await editor.setLanguage('en');
+    }
+    expect((await editor.files()).map((f) => f.name)).not.toEqual(expect.arrayContaining(['draft-one.jpg']));
+    expect((await editor.files()).map((f) => f.name)).not.toEqual(expect.arrayContaining(['draft-two.jpg']));
+  });
+
+  it('a file in a slide of a published carousel is refused until the page is unpublished; then its draft asks first', async () => {
     const slide = await editor.upload(picture('slide.jpg'));
     const created = await editor.rest('POST', '/api/pages?locale=en', {
       data: { title: 'Slides page', slug: 'slides-page', blocks: [{ __component: 'blocks.carousel', slides: [{ title: 'One', media: slide.id }] }] },
@@ -104,6 +132,7 @@ describe('a file published entries use is not deleted or replaced', () => {
     const documentId = (created.data as { documentId: string }).documentId;
     await expect(editor.deleteFile(slide.id)).rejects.toThrow('Used by published entries: Slides page (en).');
     await editor.unpublish(PAGE, documentId, 'en');
+    await expect(editor.deleteFile(slide.id)).rejects.toThrow('Used by drafts: Slides page (en). Delete again within 2 minutes to confirm.');
     await editor.deleteFile(slide.id);
   });
 });

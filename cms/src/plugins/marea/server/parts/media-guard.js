@@ -7,8 +7,10 @@
  * either goes live at once, without a publish, on every page that shows it.
  * The refusal names the entries by title and locale in the editor's admin
  * language; once no published entry uses the file, it goes as usual. A
- * file only drafts use is deleted (the Media Library has asked "Are you
- * sure?"), and the server log names those drafts.
+ * file only drafts use asks for confirmation: the first delete or replace
+ * is refused, naming the drafts, and the same one by the same person within
+ * two minutes goes ahead (draft-confirmations.js); the server log names
+ * those drafts.
  *
  * The check sits on the upload plugin's own services (remove, replace), so
  * every way to them is covered: the Media Library's delete and replace, the
@@ -19,12 +21,40 @@
 const { errors } = require('@strapi/utils');
 const { entriesUsing } = require('../media-uses');
 const { editorLanguage } = require('../editor-language');
-const { refusal, draftNote } = require('../media-guard-words');
+const { refusal, draftQuestion, draftNote } = require('../media-guard-words');
+const { draftConfirmations, requester } = require('../draft-confirmations');
 
 const FILE = 'plugin::upload.file';
 const FOLDER = 'plugin::upload.folder';
 
-/** Refuses `files` (rows of the upload plugin) when published entries use any of them. */
+const confirmations = draftConfirmations();
+
+/**
+ * Asks once before files only drafts use go: refuses the first request
+ * naming the drafts, lets the same request by the same person within the
+ * window through. A bulk delete confirmed as one selection marks its files
+ * on the request, so the upload service's own removal of each goes through.
+ */
+function confirmDrafts(strapi, uses, action) {
+  const ctx = strapi.requestContext.get();
+  const confirmed = ctx?.state?.mareaConfirmedFiles;
+  const pending = uses.filter((use) => !confirmed?.has(Number(use.file.id)));
+  if (pending.length === 0) return;
+  const fileIds = pending.map((use) => Number(use.file.id));
+  if (confirmations.confirm(requester(ctx), action, fileIds)) {
+    if (ctx?.state) ctx.state.mareaConfirmedFiles = new Set([...(confirmed || []), ...fileIds]);
+    for (const { file, drafts } of pending) strapi.log.info(`[marea] ${action} of ${file.name} confirmed: ${draftNote('en', drafts)}`);
+    return;
+  }
+  const minutes = confirmations.within / 60_000;
+  strapi.log.info(`[marea] ${action} of ${pending.map((use) => use.file.name).join(', ')} asked to confirm: ${draftQuestion('en', pending, action, minutes)}`);
+  throw new errors.ApplicationError(draftQuestion(editorLanguage(strapi), pending, action, minutes), {
+    usedByDrafts: pending.map(({ file, drafts }) => ({ file: { id: file.id, name: file.name }, entries: drafts })),
+    confirmWithinSeconds: confirmations.within / 1000,
+  });
+}
+
+/** Refuses `files` (rows of the upload plugin) when published entries use any of them; asks first when only drafts do. */
 async function guard(strapi, files, action) {
   if (files.length === 0) return;
   const found = await entriesUsing(
@@ -43,7 +73,8 @@ async function guard(strapi, files, action) {
       usedBy: refused.map(({ file, published }) => ({ file: { id: file.id, name: file.name }, entries: published })),
     });
   }
-  for (const { file, drafts } of uses) if (drafts.length > 0) strapi.log.info(`[marea] ${action} of ${file.name}: ${draftNote('en', drafts)}`);
+  const draftsOnly = uses.filter((use) => use.drafts.length > 0);
+  if (draftsOnly.length > 0) confirmDrafts(strapi, draftsOnly, action);
 }
 
 /** The files a bulk delete of the Media Library would remove: those selected and those inside the folders selected. */
