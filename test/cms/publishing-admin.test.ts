@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminBuilt } from '../../src/node/cms-server/admin-build.js';
-import { strapiEditor } from '../../src/node/cms-server/editor.js';
+import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
 import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
@@ -18,13 +18,26 @@ import { adminPage } from '../support/strapi-admin.js';
  * editor logs in and sees the last build on the homepage widget, the
  * Publishing page (reached from the menu, by keyboard) with the build, its
  * pages and a warning naming the page, block and field, whose link opens the
- * entry, and the entry's own last outcome in its edit view.
+ * entry, and the entry's own last outcome in its edit view; in Spanish
+ * (the editor's interface language), the builds' messages too, and the
+ * panel follows a publish made in the edit view to its build's outcome.
  */
 let dir: string;
 let cms: RunningCms;
 let browser: Browser;
 let page: Page;
 let spa: { documentId: string; title: string };
+let editor: StrapiEditor;
+
+/** A link's warning as the build words it (src/node/content/issues.ts, issues-es.ts). */
+const MISSING = {
+  en: 'Link to "no-such-page" matches no page in this locale; it leads to the 404 page',
+  es: 'El enlace a "no-such-page" no corresponde a ninguna página en este idioma; lleva a la página 404',
+};
+const HINT = {
+  en: 'Publish the page in this locale, or point the link at another page, or remove it.',
+  es: 'Publica la página en este idioma, apunta el enlace a otra página o quítalo.',
+};
 
 beforeAll(async () => {
   ensureCmsInstalled(CMS_DIR);
@@ -33,7 +46,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'marea-publishing-admin-'));
   // A publish no build followed for a second (five minutes outside tests) makes the widget say the site is stale.
   cms = await startSeededCms(dir, { port: await freePort(), admin: true, env: { MAREA_STALE_AFTER_SECONDS: '1' } });
-  const editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
+  editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
   const found = await editor.rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=title');
   spa = (found.data as Array<{ documentId: string; title: string }>)[0]!;
   // A build as every build path reports it, with the report token: live, one page changed, one warning.
@@ -53,8 +66,8 @@ beforeAll(async () => {
         {
           severity: 'warning',
           code: 'UnknownLinkTarget',
-          message: 'Link to "no-such-page" matches no page in this locale; it leads to the 404 page',
-          hint: 'Publish the page in this locale, or point the link at another page, or remove it.',
+          message: MISSING.en,
+          hint: HINT.en,
           entity: 'page',
           locale: 'en',
           cmsLocale: 'en',
@@ -62,6 +75,7 @@ beforeAll(async () => {
           block: 'blocks.hero #1',
           field: 'blocks[0].cta.slug',
           fieldWords: { en: 'Block 1 (Hero) › Button › Page', es: 'Bloque 1 (Portada) › Botón › Página' },
+          words: { en: { message: MISSING.en, hint: HINT.en }, es: { message: MISSING.es, hint: HINT.es } },
         },
       ],
     }),
@@ -116,14 +130,62 @@ describe('the Publishing screens in the admin', () => {
     expect(await page.getByRole('link', { name: `Open “${spa.title}”` }).count()).toBe(0);
   });
 
-  it('in Spanish, the admin language an editor may choose, the same page speaks Spanish', async () => {
-    await page.evaluate(() => localStorage.setItem('strapi-admin-language', 'es'));
+  it('in Spanish, the interface language an editor chooses in their profile, the same page speaks Spanish, the build’s warning too', async () => {
+    // The profile's "Interface language", through the admin API; the admin applies it when it loads the user.
+    await editor.setLanguage('es');
     await page.goto(`${cms.url}/admin/plugins/marea`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 }).toBe('Publicación');
     const text = (await page.getByRole('article').first().textContent())!;
     expect(text).toContain('1 página cambiada');
     expect(text).toContain('Aviso');
     expect(text).toContain('Campo: Bloque 1 (Portada) › Botón › Página');
+    expect(text).toContain(MISSING.es);
+    expect(text).toContain(HINT.es);
+    expect(text).not.toContain(MISSING.en);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'El sitio no se ha actualizado desde' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+
+  it('the edit view’s panel speaks Spanish, and shows the outcome of a publish made there once its build reports, without reopening the entry', async () => {
+    // A saved change not yet published: the edit view offers Publish.
+    await editor.rest('PUT', `/api/pages/${spa.documentId}?locale=en&status=draft`, { data: { summary: 'Spa, changed in the admin.' } });
+    await page.goto(`${cms.url}/admin/content-manager/collection-types/api::page.page/${spa.documentId}?plugins[i18n][locale]=en`);
+    const panel = page.locator('aside, [role="complementary"], div').filter({ hasText: 'Su última compilación' }).last();
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain(MISSING.es);
+    await page
+      .getByRole('button', { name: /^(Publicar|Publish)$/ })
+      .first()
+      .click();
+    // Published: the panel asks again, and says it waits for the build.
+    await expect.poll(() => page.getByText('Su última publicación espera su compilación…').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The build (here, its report) comes after the publish, with a new warning about the page.
+    const response = await fetch(`${cms.url}/api/marea/reports`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${cms.reportToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        source: 'ci',
+        result: 'published',
+        startedAt: new Date().toISOString(),
+        finishedAt: new Date().toISOString(),
+        buildId: 'f6e5d4c3b2a1',
+        issues: [
+          {
+            severity: 'warning',
+            code: 'UnknownLinkTarget',
+            message: 'Link to "gone" matches no page in this locale; it leads to the 404 page',
+            entity: 'page',
+            locale: 'en',
+            cmsLocale: 'en',
+            slug: 'services/spa',
+            words: {
+              en: { message: 'Link to "gone" matches no page in this locale; it leads to the 404 page' },
+              es: { message: 'El enlace a "gone" no corresponde a ninguna página en este idioma; lleva a la página 404' },
+            },
+          },
+        ],
+      }),
+    });
+    expect(response.status).toBe(201);
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('El enlace a "gone" no corresponde');
+    expect(await page.getByText('Su última publicación espera su compilación…').count()).toBe(0);
   });
 });

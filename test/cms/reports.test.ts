@@ -104,6 +104,39 @@ describe('build reports', () => {
     });
   });
 
+  it("an issue's message and hint come in English and Spanish, stored capped like the English; a Spanish admin reads the Spanish", async () => {
+    const long = 'ñ'.repeat(5000);
+    await post(cms.reportToken, {
+      source: 'ci',
+      result: 'published',
+      startedAt: new Date().toISOString(),
+      finishedAt: new Date().toISOString(),
+      issues: [
+        {
+          severity: 'warning',
+          code: 'UnknownLinkTarget',
+          message: 'Link to "nowhere" matches no page in this locale; it leads to the 404 page',
+          entity: 'page',
+          locale: 'en',
+          cmsLocale: 'en',
+          slug: 'services/spa',
+          words: {
+            en: { message: 'Link to "nowhere" matches no page in this locale; it leads to the 404 page', hint: 'Publish the page in this locale.' },
+            es: { message: 'El enlace a "nowhere" no corresponde a ninguna página en este idioma; lleva a la página 404', hint: long },
+          },
+        },
+        { severity: 'warning', code: 'UnknownLinkTarget', message: 'x', entity: 'page', words: { es: 'not words', en: { hint: 'no message' } } },
+      ],
+    });
+    const [report] = (await admin('/reports')) as Array<{ issues: Array<{ words?: Record<string, { message: string; hint?: string }> }> }>;
+    const [worded, unworded] = report!.issues;
+    expect(worded!.words!.es!.message).toBe('El enlace a "nowhere" no corresponde a ninguna página en este idioma; lleva a la página 404');
+    expect(worded!.words!.es!.hint).toBe('ñ'.repeat(2000));
+    expect(worded!.words!.en).toEqual({ message: 'Link to "nowhere" matches no page in this locale; it leads to the 404 page', hint: 'Publish the page in this locale.' });
+    // Words that are not a message and hint are not kept: the admin shows the English message.
+    expect(unworded!.words).toBeUndefined();
+  });
+
   it('a page held back that was never published is found by its draft: the report links the editor to it', async () => {
     const created = await editor.rest('POST', '/api/pages?locale=es-MX&status=draft', {
       data: { title: 'Borrador retenido', slug: 'borrador-retenido', summary: 'Nunca publicado.' },
@@ -171,6 +204,9 @@ describe('build reports', () => {
     const spa = await documentOf('services/spa', 'en');
     await editor.publishSeoTitle(spa.documentId, 'en', 'Spa, waiting for its build');
     expect(((await admin('/reports/latest')) as { stale: unknown }).stale).toBeNull();
+    // The entry's edit view asks again while its publish waits for a build.
+    const entryView = async () => (await admin(`/reports/entry?uid=${PAGE}&documentId=${spa.documentId}&locale=en`)) as { pending: boolean };
+    expect((await entryView()).pending).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const waiting = (await admin('/reports/latest')) as { stale: { since: string; publish: Record<string, unknown> } };
     expect(waiting.stale.publish).toMatchObject({ action: 'publish', documentId: spa.documentId, title: spa.title });
@@ -178,6 +214,7 @@ describe('build reports', () => {
     await post(cms.reportToken, { source: 'netlify', result: 'failed', startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), error: 'CMS unreachable' });
     const after = (await admin('/reports/latest')) as { stale: unknown; report: { result: string; edits: unknown[] } };
     expect(after.stale).toBeNull();
+    expect((await entryView()).pending).toBe(false);
     // A failed build carries the edits it could not publish.
     expect(after.report).toMatchObject({ result: 'failed', edits: [expect.objectContaining({ documentId: spa.documentId })] });
   });
@@ -235,6 +272,11 @@ describe('build reports', () => {
       block: 'blocks.hero #1',
       field: expect.stringContaining('blocks[0].cta'),
       fieldWords: { en: expect.stringMatching(/^Block 1 \(Hero\) › /), es: expect.stringMatching(/^Bloque 1 \(Portada\) › /) },
+      // Worded in Spanish by the build from the values it raised the warning with (issues-es.ts), for a Spanish admin.
+      words: {
+        en: { message: 'Link to "no-such-page" matches no page in this locale; it leads to the 404 page', hint: expect.stringMatching(/^Publish the page/) },
+        es: { message: 'El enlace a "no-such-page" no corresponde a ninguna página en este idioma; lleva a la página 404', hint: expect.stringMatching(/^Publica la página/) },
+      },
     });
     // The same warning is in /status (and the service log).
     expect(service.queue.status().builds[0]!.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'UnknownLinkTarget', slug: 'reported-page' })]));
@@ -282,6 +324,16 @@ describe('build reports', () => {
           position: 0,
           component: 'blocks.hero',
           field: 'blocks[0].cta.slug',
+          words: {
+            en: {
+              message: 'Link to "no-such-page" matches no page in this locale; it leads to the 404 page',
+              hint: 'Publish the page in this locale, or point the link at another page, or remove it.',
+            },
+            es: {
+              message: 'El enlace a "no-such-page" no corresponde a ninguna página en este idioma; lleva a la página 404',
+              hint: 'Publica la página en este idioma, apunta el enlace a otra página o quítalo.',
+            },
+          },
         },
       ],
     };
@@ -304,6 +356,7 @@ describe('build reports', () => {
         title: 'Reported page',
         block: 'blocks.hero #1',
         adminPath: expect.stringContaining(PAGE),
+        words: { es: { message: expect.stringMatching(/^El enlace a "no-such-page"/) } },
       });
 
       // `netlify build --offline` runs the build command, then fails bundling the edge functions: not deployed.

@@ -29,6 +29,8 @@ const REPORT_TOKEN_NAME = 'marea-reports';
 const REPORT_ACTION = 'plugin::marea.reports.create';
 /** How long a publish may wait for its build before the widget calls the site stale: five minutes (MAREA_STALE_AFTER_SECONDS, for tests). */
 const staleAfterMs = () => (Number(process.env.MAREA_STALE_AFTER_SECONDS) || 300) * 1000;
+/** How long after a publish the edit view waits for its build's report (it asks again every few seconds meanwhile). */
+const PENDING_FOR_MS = 15 * 60 * 1000;
 /** Reports and publish records kept (older ones are deleted as new ones arrive). */
 const KEEP = 200;
 
@@ -289,10 +291,10 @@ const service = ({ strapi }) => ({
       report.edits.some((e) => e.documentId === documentId && (!locale || !e.locale || e.locale === locale));
     const report = reports.find(names) ?? null;
     const check = await readCheck(strapi, { uid, documentId, locale: locale || '' });
-    // Its last publish that no build has started after yet, for five minutes at most: the edit view asks again until its build reports.
+    // Its last publish that no build has started after yet (a quarter of an hour at most: a build may run long): the edit view asks again until its build reports.
     const [published] = await strapi.db.query(PUBLISH_UID).findMany({ where: { entryId: documentId, ...(locale ? { locale } : {}) }, orderBy: { at: 'desc' }, limit: 1 });
     const lastStart = reports[0] ? Date.parse(reports[0].startedAt) : -Infinity;
-    const pending = Boolean(published && Date.parse(published.at) > lastStart && Date.now() - Date.parse(published.at) < staleAfterMs());
+    const pending = Boolean(published && Date.parse(published.at) > lastStart && Date.now() - Date.parse(published.at) < PENDING_FOR_MS);
     return {
       report: report && { ...report, issues: report.issues.filter((i) => i.documentId === documentId && (!locale || !i.cmsLocale || i.cmsLocale === locale)) },
       check,

@@ -11,7 +11,7 @@ const PENDING_POLL_MS = 3000;
  * published, and its last build's words about it. Asked again when the
  * entry is published or saved (`version` changes: the content manager
  * reloads the document), then every few seconds while that publish waits for
- * its build (`pending`, five minutes at most), so the editor sees the
+ * its build (`pending`, a quarter of an hour at most), so the editor sees the
  * outcome without reopening the entry.
  */
 function EntryOutcome({ model, documentId, locale, version }) {
