@@ -18,14 +18,14 @@ interface EdgeFunctionDeclaration {
   excludedPath?: string[];
 }
 
-async function load(configPath: string) {
+async function load(configPath: string, context = 'production') {
   const { config } = await resolveConfig({
     config: configPath,
     repositoryRoot: ROOT,
     cwd: ROOT,
     offline: true,
     branch: 'main',
-    context: 'production',
+    context,
     buffer: true,
   });
   return config as {
@@ -58,6 +58,19 @@ describe('netlify.toml (validated offline by @netlify/config)', () => {
     expect(config.build.command).toBe('npm run build');
     expect(config.build.publish).toBe(join(ROOT, 'dist'));
     expect(config.build.environment.NODE_VERSION).toBe(String(projectNodeMajor()));
+  });
+
+  it("Netlify's CONTEXT makes a build production or preview: one command in every context, no --production, none of the site's variables overridden", async () => {
+    // The file's [build.environment] would win over the site's environment variables (docs/deploying.md, step 3).
+    const siteVariables = /^(SITE_URL|URL|DEPLOY_PRIME_URL|CONTEXT|CMS_\w+|MAREA_REPORT_TOKEN|BUILD_STRICT|MEDIA_\w+|DEFAULT_COUNTRY|PUBLIC_\w+)$/;
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) {
+      const resolved = await load(join(ROOT, 'netlify.toml'), context);
+      expect(resolved.build.command, context).toBe('npm run build');
+      expect(
+        Object.keys(resolved.build.environment).filter((key) => siteVariables.test(key)),
+        context,
+      ).toEqual([]);
+    }
   });
 
   it('rules 5/28: unknown /es/* paths get the Spanish 404 page with status 404, without shadowing real pages', () => {
