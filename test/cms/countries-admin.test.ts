@@ -1,17 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminBuilt } from '../../src/node/cms-server/admin-build.js';
-import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
-import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import type { StrapiEditor } from '../../src/node/cms-server/editor.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
-import { freePort } from '../../src/node/platform/free-port.js';
-import { launchChromium } from '../support/chromium.js';
-import { adminPage } from '../support/strapi-admin.js';
+import { startAdminSession, type AdminSession } from '../support/admin-session.js';
 
 /**
  * The country picker in the built admin panel, in Chromium: an editor opens
@@ -22,10 +13,9 @@ import { adminPage } from '../support/strapi-admin.js';
  */
 const PROMO = 'api::promo-code.promo-code';
 
-let dir: string;
+let session: AdminSession;
 let cms: RunningCms;
 let editor: StrapiEditor;
-let browser: Browser;
 let page: Page;
 
 async function promo(code: string): Promise<{ documentId: string; countries: { country: unknown } }> {
@@ -42,21 +32,11 @@ async function openPicker(documentId: string) {
 }
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
-  const seconds = ensureAdminBuilt(CMS_DIR);
-  if (seconds !== null) console.log(`admin panel built in ${seconds.toFixed(1)} s`);
-  dir = await mkdtemp(path.join(tmpdir(), 'marea-countries-admin-'));
-  cms = await startSeededCms(dir, { port: await freePort(), admin: true });
-  editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
-  browser = await launchChromium();
-  page = await adminPage(browser, cms);
+  session = await startAdminSession('countries-admin');
+  ({ cms, editor, page } = session);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await cms?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 describe('the country picker in the admin', () => {
   it('shows the countries by name, finds one by part of its name, and saves the choice made with the keyboard', async () => {

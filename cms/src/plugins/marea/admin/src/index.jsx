@@ -1,6 +1,7 @@
 import { PaperPlane } from '@strapi/icons';
 import { EntryPanel } from './components/EntryPanel.jsx';
 import { registerCountries } from './countries/index.js';
+import { registerPickerDescriptions } from './picker/index.js';
 import en from './translations/en.json';
 import es from './translations/es.json';
 
@@ -9,6 +10,7 @@ import es from './translations/es.json';
  * page (a menu link) listing the recent builds, the homepage widget with the
  * latest outcome, and a side panel in each entry's edit view with its own
  * last outcome. Texts in English and Spanish (the admin's interface language).
+ * The block picker of a dynamic zone shows each block's one-line description.
  */
 const TRANSLATIONS = { en, es };
 
@@ -34,6 +36,7 @@ export default {
   },
   bootstrap(app) {
     app.getPlugin('content-manager').apis.addEditViewSidePanel([EntryPanel]);
+    registerPickerDescriptions();
   },
   async registerTrads({ locales }) {
     return locales.map((locale) => ({ locale, data: TRANSLATIONS[locale] ?? TRANSLATIONS[locale.split('-')[0]] ?? {} }));
