@@ -24,7 +24,7 @@ export interface PayloadContext {
 }
 
 /** The robots value of every page of a deploy preview (`PayloadContext.noindex`), as a page marked noIndex says it. */
-export const PREVIEW_ROBOTS = 'noindex';
+const PREVIEW_ROBOTS = 'noindex';
 
 /** The context of every payload of a build (or a preview) rendered for `now`'s UTC day (rule 13). */
 export function payloadContext(

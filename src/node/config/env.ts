@@ -47,7 +47,7 @@ export interface Config {
 }
 
 /** What a build publishes for (`Config.deploy`). */
-export type DeployKind = 'production' | 'preview' | 'local';
+type DeployKind = 'production' | 'preview' | 'local';
 
 /** What the build entry says of itself (scripts/build.ts); without it a configuration is `local` whatever CONTEXT says. */
 export interface BuildOptions {
