@@ -43,4 +43,4 @@ function draftConfirmations({ within = CONFIRM_WITHIN_MS } = {}) {
   };
 }
 
-module.exports = { draftConfirmations, requester, CONFIRM_WITHIN_MS };
+module.exports = { draftConfirmations, requester };
