@@ -27,6 +27,8 @@ export interface StrapiEditor {
   readonly jwt: string;
   /** A REST call on `/api/...` with the full-access token; throws with Strapi's answer on a non-2xx. */
   rest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>>;
+  /** A call on the admin API (`/admin/...`, `/i18n/...`: settings, tokens, webhooks) with the admin's session; throws on a non-2xx. */
+  admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Record<string, unknown>>;
   /** Unpublishes one locale of a document, as the admin panel's "Unpublish" does. */
   unpublish(uid: string, documentId: string, locale: string): Promise<void>;
   /** The link the admin's "Open preview" opens for a document (cms/config/admin.js builds it). */
@@ -141,6 +143,7 @@ export async function strapiEditor(url: string, login: { email: string; password
   return {
     jwt,
     rest,
+    admin: (method, path, body) => call(`${url}${path}`, { method, token: jwt, body }),
     async unpublish(uid, documentId, locale) {
       await call(`${url}/content-manager/collection-types/${uid}/${documentId}/actions/unpublish?locale=${encodeURIComponent(locale)}`, { method: 'POST', token: jwt, body: {} });
     },
