@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { bindOpts } from '@netlify/cache-utils';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEEP_BUILDS_DIR, keepBuilds, keepBuildsExports, netlifyUtils, type NetlifyUtils } from '../support/keep-builds.js';
 
 /**
  * The local build plugin keeping `builds/` and `.marea/last-crawl/` in
@@ -11,18 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * `utils.cache` is Netlify's own (`@netlify/cache-utils`, bound to a cache
  * folder as Netlify Build binds it to CACHE_DIR), and each build runs in a
  * fresh clone of its own, as on Netlify, where nothing git ignores survives
- * from one build to the next but through that cache.
+ * from one build to the next but through that cache (test/support/keep-builds.ts).
  */
-const PLUGIN_DIR = resolve(import.meta.dirname, '../../netlify/plugins/keep-builds');
-
-type Cache = ReturnType<typeof bindOpts>;
-type Handler = (args: { utils: { cache: Cache } }) => Promise<void>;
-interface Plugin {
-  onPreBuild: Handler;
-  onPostBuild: Handler;
-}
-
-const loadPlugin = async () => (await import(pathToFileURL(join(PLUGIN_DIR, 'index.js')).href)) as Record<string, unknown>;
 
 let work: string;
 let cacheDir: string;
@@ -39,10 +28,10 @@ afterEach(async () => {
 });
 
 /** A fresh clone of the repository, Netlify's `utils.cache` working in it (Netlify runs plugins in the build folder). */
-async function freshClone(name: string): Promise<{ dir: string; utils: { cache: Cache } }> {
+async function freshClone(name: string): Promise<{ dir: string; utils: NetlifyUtils }> {
   const dir = join(work, name);
   await mkdir(dir);
-  return { dir, utils: { cache: bindOpts({ cacheDir, cwd: dir }) } };
+  return { dir, utils: netlifyUtils(cacheDir, dir) };
 }
 
 async function write(root: string, files: Record<string, string>): Promise<void> {
@@ -73,14 +62,14 @@ const BUILD_A = {
 
 describe('rule 17: keep-builds carries builds/ and the last crawl from build to build', () => {
   it('has a manifest naming it, and exports only event handlers (Netlify Build rejects any other export)', async () => {
-    await expect(readFile(join(PLUGIN_DIR, 'manifest.yml'), 'utf8')).resolves.toMatch(/^name: keep-builds$/m);
-    const plugin = await loadPlugin();
+    await expect(readFile(join(KEEP_BUILDS_DIR, 'manifest.yml'), 'utf8')).resolves.toMatch(/^name: keep-builds$/m);
+    const plugin = await keepBuildsExports();
     expect(Object.keys(plugin).sort()).toEqual(['onPostBuild', 'onPreBuild']);
     for (const handler of Object.values(plugin)) expect(typeof handler).toBe('function');
   });
 
   it('the first build finds nothing cached and goes on', async () => {
-    const { onPreBuild } = (await loadPlugin()) as unknown as Plugin;
+    const { onPreBuild } = await keepBuilds();
     const clone = await freshClone('first');
     await expect(onPreBuild(clone)).resolves.toBeUndefined();
     expect(await files(clone.dir)).toEqual({});
@@ -88,7 +77,7 @@ describe('rule 17: keep-builds carries builds/ and the last crawl from build to 
   });
 
   it('what a build saves after it, the next build (a fresh clone) finds before it, build after build', async () => {
-    const { onPreBuild, onPostBuild } = (await loadPlugin()) as unknown as Plugin;
+    const { onPreBuild, onPostBuild } = await keepBuilds();
 
     const a = await freshClone('build-a');
     await onPreBuild(a);
@@ -112,7 +101,7 @@ describe('rule 17: keep-builds carries builds/ and the last crawl from build to 
   });
 
   it('a build that left builds/ empty saves nothing and the cache keeps the last one', async () => {
-    const { onPreBuild, onPostBuild } = (await loadPlugin()) as unknown as Plugin;
+    const { onPreBuild, onPostBuild } = await keepBuilds();
     const a = await freshClone('build-a');
     await write(a.dir, BUILD_A);
     await onPostBuild(a);

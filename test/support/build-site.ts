@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/node/config/env.js';
+import { loadConfig, type BuildOptions } from '../../src/node/config/env.js';
 import { projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
 import { runBuild, type BuildResult } from '../../src/node/build/pipeline.js';
 import { loadContent } from '../../src/node/build/source.js';
@@ -20,10 +20,20 @@ export interface TestBuild {
  */
 export async function buildSite(
   contentDir: string | null,
-  options: { paths?: ProjectPaths; env?: Record<string, string>; now?: Date; echo?: boolean; strict?: boolean; threads?: number; workersFrom?: number } = {},
+  options: {
+    paths?: ProjectPaths;
+    env?: Record<string, string>;
+    /** As scripts/build.ts passes them: with them, `--production` and Netlify's CONTEXT count (src/node/config/env.ts). */
+    build?: BuildOptions;
+    now?: Date;
+    echo?: boolean;
+    strict?: boolean;
+    threads?: number;
+    workersFrom?: number;
+  } = {},
 ): Promise<TestBuild> {
   const paths = options.paths ?? (await tempPaths());
-  const config = loadConfig({ SITE_URL: 'https://marea.example', ...options.env });
+  const config = loadConfig({ SITE_URL: 'https://marea.example', ...options.env }, options.build);
   const log: string[] = [];
   const logger = (line: string) => {
     log.push(line);
