@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
 import { strapiEditor, type MediaFile, type StrapiEditor, type Upload } from '../../src/node/cms-server/editor.js';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
-import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { freePort } from '../../src/node/platform/free-port.js';
+import { startFromSnapshot } from '../support/strapi-snapshot.js';
 
 /**
  * Published content is protected (README, "Editing content"): a real
@@ -39,9 +37,8 @@ async function pageId(slug: string, locale: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-protected-'));
-  cms = await startSeededCms(dir, { port: await freePort() });
+  cms = await startFromSnapshot(inject('cmsSnapshot'), dir, { port: await freePort() });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
 });
 
