@@ -53,8 +53,11 @@ beforeAll(async () => {
     // A new page with an error: never published, it stays out.
     const spa = bySlug(json, 'services/spa');
     list(json).push({ ...spa, id: 9002, documentId: 'new00000000000000000000x', slug: 'late-checkout', title: 'Late checkout', blocks: {}, localizations: [] });
-    // An edit without errors publishes.
-    bySlug(json, 'contact').title = 'Contact us, day and night';
+    // An edit without errors publishes, with a link to the new page, which stays out: that link is dead.
+    const contact = bySlug(json, 'contact');
+    contact.title = 'Contact us, day and night';
+    const text = (contact.blocks as Entry[]).find((b) => b.__component === 'blocks.wysiwyg')!;
+    text.body = `${String(text.body)}<p><a href="/late-checkout">Late checkout</a></p>`;
   });
   // A file only one page uses is gone: that page is held back, not the site.
   await rm(path.join(dir, 'uploads', 'window_seat_b843c1b1f0.jpg'));
@@ -112,6 +115,12 @@ describe('rule 13: content errors hold back what has them, the rest publishes', 
     expect(sitemap).not.toContain('/late-checkout');
     const english = await read(second, 'rooms/garden-villa.html');
     expect(english).toContain('hreflang="es-MX" href="https://marea.example/es/habitaciones/villa-jardin"');
+  });
+
+  it('a link to a page that was held back out of the site is a warning, though the edited content had that page', () => {
+    const dead = second.result.warnings.filter((w) => w.code === 'UnknownLinkTarget' && w.message.includes('/late-checkout'));
+    expect(dead).toEqual([expect.objectContaining({ entity: 'page', locale: 'en', slug: 'contact', field: expect.stringContaining('body') as string })]);
+    expect(first.result.warnings.some((w) => w.message.includes('/late-checkout'))).toBe(false);
   });
 
   it('a page never published stays out, and the other edits are live', async () => {

@@ -5,7 +5,9 @@ import type { ContentIssue, Locale, Modal, Page, SiteContent } from '../../share
 import type { PagePayload } from '../../shared/payload.js';
 import { htmlFile, modalsFile, pagePath, payloadFile } from '../../shared/routes.js';
 import { fromWire } from '../../shared/wire.js';
+import type { Issue } from '../content/context.js';
 import { ISSUES, type IssueBody } from '../content/issues.js';
+import { checkLinkTargets } from '../content/link-targets.js';
 import { carryRaised } from '../content/raised-with.js';
 import { mediaUrlsInContent } from './media-walks.js';
 import type { ProjectPaths } from './paths.js';
@@ -248,6 +250,28 @@ export async function restoreLive(content: SiteContent, held: readonly Held[], l
     }
   }
   return { content: { ...content, pages: linkToLive(pages, heldBack, kept), modals }, pages: kept, heldBack };
+}
+
+/**
+ * Links that the held-back pages left dead. The build checked its links on
+ * the content as the editors published it, where a held page had its new
+ * slug (or existed at all, if it was never published). Once the live
+ * versions are back, a link to that new slug leads to the 404 page. These
+ * are the warnings of a check run again on what goes live, where a page of
+ * the edited content had no such warning. The check runs again only when a
+ * held page's slug is no longer in the site.
+ */
+export function linksLeftDead(content: SiteContent, heldBack: readonly HeldBack[], earlier: readonly ContentIssue[]): ContentIssue[] {
+  const present = new Set(content.pages.map((page) => `${page.locale}\0${page.slug}`));
+  const lost = heldBack.some((h) => h.entity === 'page' && h.locale && h.slug !== undefined && !present.has(`${h.locale}\0${h.slug}`));
+  if (!lost) return [];
+  const issues: Issue[] = [];
+  checkLinkTargets(content, (entity, locale) => ({ strict: false, issues, entity, locale }));
+  const key = (issue: ContentIssue) => JSON.stringify([issue.code, issue.entity, issue.locale, issue.documentId ?? issue.slug, issue.position, issue.field, issue.message]);
+  const known = new Set(earlier.map(key));
+  // A held page's own links are those of its live version: they were checked when it went live.
+  const held = new Set(heldBack.filter((h) => h.entity === 'page').map((h) => `${h.locale}\0${h.documentId ?? h.slug}`));
+  return issues.filter((issue) => issue.code === 'UnknownLinkTarget' && !known.has(key(issue)) && !held.has(`${issue.locale}\0${issue.documentId ?? issue.slug}`));
 }
 
 /** The site path of a live HTML file (`index.html` → `/`, `es.html` → `/es`). */

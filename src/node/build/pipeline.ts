@@ -31,7 +31,7 @@ import { modalsFile } from '../../shared/routes.js';
 import { formatBytes, PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { PageIndex } from './page-index.js';
 import type { SetAsideBlocks } from './spill.js';
-import { documentKey, heldForMedia, LiveBuild, restoreLive, triage, withoutHeld, type HeldBack } from './held-back.js';
+import { documentKey, heldForMedia, linksLeftDead, LiveBuild, restoreLive, triage, withoutHeld, type HeldBack } from './held-back.js';
 import { copyFile, mkdir } from 'node:fs/promises';
 
 /** Content as the source phase hands it over: normalised, with its issues and where media files are. */
@@ -227,6 +227,7 @@ async function buildLoaded(
   const restored = await restoreLive(rewritten, held, live);
   const content = restored.content;
   for (const entry of restored.heldBack) logHeldBack(entry, log);
+  const leftDead = linksLeftDead(content, restored.heldBack, loaded.issues);
 
   const { html, chunks } = await readTemplate(bundle);
   // Rule 11: every page embeds its locale's messages (data, not JavaScript).
@@ -368,7 +369,7 @@ async function buildLoaded(
     mediaFiles: media.files,
     bundleCached: bundle.cached,
     timings: phases.timings,
-    warnings: [...loaded.issues.filter((i) => i.severity === 'warning'), ...captions.issues],
+    warnings: [...loaded.issues.filter((i) => i.severity === 'warning'), ...leftDead, ...captions.issues],
     heldBack: restored.heldBack,
     buildDir,
   };
