@@ -57,11 +57,15 @@ const stop = async () => {
 };
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+// The password only when this start made it (a new database or new secrets): not in every start's output.
+const login = cms.adminPasswordNew
+  ? `${cms.adminEmail} / ${cms.adminPassword} (shown once; kept in ${path.relative(process.cwd(), state.localFile)})`
+  : `${cms.adminEmail} (password shown when it was made; it is in ${path.relative(process.cwd(), state.localFile)})`;
 console.log(`
 ✓ Strapi is up in ${seconds(since)} at ${cms.url}
 
   Admin panel   ${cms.url}/admin
-  Login         ${cms.adminEmail} / ${cms.adminPassword}
+  Login         ${login}
   Build from it CMS_URL=${cms.url} CMS_TOKEN=${cms.token} npm run build
   Publishing    npm run webhook (in another terminal): rebuilds on each publish and serves the site at ${webhookOrigin}/
                 Strapi's webhook → ${loop.MAREA_WEBHOOK_URL}; "Open preview" → ${loop.MAREA_PREVIEW_URL}

@@ -2,8 +2,8 @@
 
 /**
  * Runs on every start of the CMS, and changes nothing the second time:
- * the site's locales, a local admin and the build's read-only API token
- * (once, written to .tmp/marea-local.json), and the content seeded from
+ * the site's locales, the build's API token (and, for local use, an admin,
+ * both written to .tmp/marea-local.json once), and the content seeded from
  * the seed file (.tmp/seed.json, written by `npm run cms` from
  * content-cache/) into an empty database. An editor's later edits are never
  * overwritten: the seed runs once, marked in Strapi's store.
@@ -11,6 +11,7 @@
 const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const { isLocal } = require('../config/lib/deployment');
 const { labelFields } = require('./admin-labels');
 
 const LOCALES = [
@@ -30,8 +31,53 @@ async function ensureLocales(strapi) {
   await locales.setDefaultLocale({ code: 'en' });
 }
 
-/** The local admin and the build's token, made once; their secrets are only ever shown at creation. */
+/**
+ * What the build's token may do: find and findOne on the site's content
+ * types (api::…, the ones the build crawls; single types have find only),
+ * nothing of the users-permissions plugin (/api/users) or anything else.
+ * Media files are read from /uploads/, which needs no token.
+ */
+const buildPermissions = (strapi) =>
+  strapi.contentAPI.permissions.providers.action
+    .keys()
+    .filter((action) => /^api::[^.]+\.[^.]+\.(find|findOne)$/.test(action))
+    .sort();
+
+const TOKEN = { name: TOKEN_NAME, description: "The Marea build: reads the site's content types (find, findOne), nothing else.", type: 'custom', lifespan: null };
+
+/**
+ * The build's token, made once. A token made before (a read-only one, or
+ * before a content type was added) gets the current permissions and keeps
+ * its key, so the builds' CMS_TOKEN stays valid. Returns the stored token,
+ * with `accessKey` only when it was made now.
+ */
+async function ensureBuildToken(strapi) {
+  const tokens = strapi.service('admin::api-token');
+  const permissions = buildPermissions(strapi);
+  const stored = await tokens.getByName(TOKEN_NAME);
+  if (!stored) return tokens.create({ ...TOKEN, permissions });
+  if (stored.type !== 'custom' || [...stored.permissions].sort().join() !== permissions.join()) {
+    await tokens.update(stored.id, { description: TOKEN.description, type: 'custom', permissions });
+  }
+  return stored;
+}
+
+/**
+ * Local use: the local admin and the build's token, made once and kept in
+ * the local file (.tmp/marea-local.json), where `npm run cms`, the tests and
+ * `npm run webhook` read them; the admin's password is shown by `npm run cms`
+ * only when it was made. A deployed CMS makes no admin (its first visitor to
+ * /admin registers, docs/hosting-strapi.md) and writes no file: its build
+ * token is read in the admin (Settings → API Tokens, kept encrypted with
+ * ENCRYPTION_KEY).
+ */
 async function ensureAccess(strapi) {
+  // Local use (`npm run cms`, tests: MAREA_CMS_LOCAL=true from start.ts) rather than a deployed CMS.
+  if (!isLocal((name) => process.env[name])) {
+    const token = await ensureBuildToken(strapi);
+    if (token.accessKey) strapi.log.info(`[marea] made the build's API token "${TOKEN_NAME}": copy it from Settings → API Tokens into the site's CMS_TOKEN`);
+    return;
+  }
   const file = localFile(strapi);
   const users = strapi.service('admin::user');
   const tokens = strapi.service('admin::api-token');
@@ -39,7 +85,10 @@ async function ensureAccess(strapi) {
   if (saved) {
     // The saved token still opens the CMS only if its hash is the stored one (new secrets change the salt).
     const stored = await strapi.db.query('admin::api-token').findOne({ where: { name: TOKEN_NAME } });
-    if (stored && stored.accessKey === tokens.hash(saved.token) && (await users.exists({ email: saved.adminEmail }))) return saved;
+    if (stored && stored.accessKey === tokens.hash(saved.token) && (await users.exists({ email: saved.adminEmail }))) {
+      await ensureBuildToken(strapi);
+      return;
+    }
   }
 
   const adminPassword = `Marea-${randomBytes(9).toString('base64url')}1`;
@@ -51,12 +100,11 @@ async function ensureAccess(strapi) {
   }
   const old = await strapi.db.query('admin::api-token').findOne({ where: { name: TOKEN_NAME } });
   if (old) await tokens.revoke(old.id);
-  const created = await tokens.create({ name: TOKEN_NAME, description: 'Read-only token of the Marea build (find and findOne).', type: 'read-only', lifespan: null });
+  const created = await ensureBuildToken(strapi);
   // Kept: what the plugin saved in the same file (its report token, cms/src/plugins/marea/server/parts/reports.js).
   const access = { ...saved, adminEmail: ADMIN_EMAIL, adminPassword, token: created.accessKey };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
-  return access;
 }
 
 /** Marks a `{ $document }` reference to a document the seed skipped: left out of the relation it was in. */

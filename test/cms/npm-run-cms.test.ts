@@ -16,6 +16,8 @@ import { freePort } from '../../src/node/platform/free-port.js';
  */
 let state: string;
 let token: string;
+/** The admin password the first run showed. */
+let password: string;
 let port: number;
 
 interface Run {
@@ -74,7 +76,8 @@ describe('npm run cms', () => {
         /\[marea\] webhook created: entry\.create, entry\.update, entry\.delete, entry\.publish, entry\.unpublish, media\.create, media\.update, media\.delete → http:\/\/127\.0\.0\.1:4174\/hooks\/strapi/,
       );
       expect(run.output).toContain('Publishing    npm run webhook');
-      const jwt = await adminLogin(url, { email: 'admin@marea.local', password: /Login {9}admin@marea\.local \/ (\S+)/.exec(run.output)![1]! });
+      password = /Login {9}admin@marea\.local \/ (\S+) \(shown once/.exec(run.output)![1]!;
+      const jwt = await adminLogin(url, { email: 'admin@marea.local', password });
       const webhooks = (await (await fetch(`${url}/admin/webhooks`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as {
         data: Array<{ name: string; headers: Record<string, string>; isEnabled: boolean }>;
       };
@@ -99,6 +102,9 @@ describe('npm run cms', () => {
     try {
       expect(run.output).not.toContain('[marea] seeded');
       expect(run.output).not.toContain('made the CMS secrets');
+      // The admin's password is shown once, when it was made.
+      expect(run.output).toMatch(/Login {9}admin@marea\.local \(password shown when it was made; it is in \S+marea-local\.json\)/);
+      expect(run.output).not.toContain(password);
       expect(/CMS_TOKEN=([0-9a-f]+)/.exec(run.output)![1]).toBe(token);
       // The webhook is updated, not added again.
       expect(run.output).toContain('[marea] webhook updated');

@@ -23,11 +23,13 @@ function cmsInstalled(cmsDir: string): boolean {
  * The environment of every npm and Strapi command in `cms/`: the project's
  * Node 24 first on PATH (install scripts and Strapi itself run on it), and
  * node-gyp pointed at its headers, so better-sqlite3 compiles for Node 24
- * (README, "Node").
+ * (README, "Node"). MAREA_CMS_LOCAL marks local use (`npm run cms`, tests,
+ * benches): Strapi runs in production mode, but takes the secrets this
+ * machine made instead of requiring them (cms/config/lib/deployment.js).
  */
 export function cmsEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const bin = path.join(ROOT, 'node_modules', '.bin');
-  return { ...nativeBuildEnv(env), PATH: `${bin}${path.delimiter}${env.PATH ?? ''}`, STRAPI_TELEMETRY_DISABLED: 'true' };
+  return { ...nativeBuildEnv(env), PATH: `${bin}${path.delimiter}${env.PATH ?? ''}`, STRAPI_TELEMETRY_DISABLED: 'true', MAREA_CMS_LOCAL: 'true' };
 }
 
 /**

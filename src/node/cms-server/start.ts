@@ -15,6 +15,8 @@ export interface RunningCms {
   readonly reportToken: string;
   readonly adminEmail: string;
   readonly adminPassword: string;
+  /** Whether the admin's password was made by this start (a new database or new secrets): the only start that shows it. */
+  readonly adminPasswordNew: boolean;
   /** Peak resident memory of the Strapi process seen so far, in bytes (Linux /proc). */
   rss(): number;
   stop(): Promise<void>;
@@ -27,6 +29,8 @@ export interface StartOptions {
   readonly admin: boolean;
   /** Overrides for a throwaway CMS (tests): its own database, uploads folder, seed and local file. */
   readonly databaseFile?: string;
+  /** A PostgreSQL database (`postgres://…`) instead of SQLite's file; default: cms/config/database.js's, from the environment. */
+  readonly databaseUrl?: string;
   readonly publicDir?: string;
   readonly seedFile?: string;
   readonly localFile?: string;
@@ -49,6 +53,11 @@ export function throwawaySecrets(): Record<string, string> {
     ENCRYPTION_KEY: secret(),
     JWT_SECRET: secret(),
   };
+}
+
+/** What the CMS's bootstrap keeps in the local file (cms/src/index.js), or null before its first start. */
+function readLocal(file: string): { adminEmail: string; adminPassword: string; token: string; reportToken: string } | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { adminEmail: string; adminPassword: string; token: string; reportToken: string }) : null;
 }
 
 /** Peak RSS of a Linux process (VmHWM), 0 where /proc is not available. */
@@ -86,6 +95,7 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
   // Another process on the port would answer the health check for a Strapi that failed to bind.
   if (await portInUse(options.port)) throw new Error(`Port ${options.port} on 127.0.0.1 is in use (a CMS already running?): stop it, or choose another port (CMS_PORT=…).`);
   const localFile = options.localFile ?? cmsState(options.cmsDir).localFile;
+  const before = readLocal(localFile);
   if (options.publicDir) await mkdir(path.join(options.publicDir, 'uploads'), { recursive: true });
   if (options.databaseFile) await mkdir(path.dirname(options.databaseFile), { recursive: true });
   const env: NodeJS.ProcessEnv = {
@@ -97,6 +107,7 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
     MAREA_CMS_ADMIN: options.admin ? 'true' : 'false',
     MAREA_CMS_LOCAL_FILE: localFile,
     ...(options.databaseFile ? { DATABASE_FILENAME: options.databaseFile } : {}),
+    ...(options.databaseUrl ? { DATABASE_CLIENT: 'postgres', DATABASE_URL: options.databaseUrl } : {}),
     ...(options.publicDir ? { MAREA_CMS_PUBLIC_DIR: options.publicDir } : {}),
     ...(options.seedFile ? { MAREA_CMS_SEED_FILE: options.seedFile } : {}),
     ...options.env,
@@ -123,11 +134,12 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
     clearInterval(sample);
     throw error;
   }
-  if (!existsSync(localFile)) throw new Error(`Strapi started but wrote no ${localFile}: see cms/src/index.js`);
-  const local = JSON.parse(readFileSync(localFile, 'utf8')) as { adminEmail: string; adminPassword: string; token: string; reportToken: string };
+  const local = readLocal(localFile);
+  if (!local) throw new Error(`Strapi started but wrote no ${localFile}: see cms/src/index.js`);
   return {
     url,
     ...local,
+    adminPasswordNew: local.adminPassword !== before?.adminPassword,
     rss: () => (peak = Math.max(peak, peakRss(child.pid))),
     stop: async () => {
       clearInterval(sample);

@@ -1,0 +1,4 @@
+/** The folders tried, in order: $POSTGRES_BIN, then Debian's /usr/lib/postgresql/<version>/bin, newest first. */
+export function postgresCandidates(): string[];
+/** The first folder with initdb, pg_ctl, createdb and psql, or null. */
+export function findPostgres(): string | null;

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/node/build/paths.js';
+import { cmsEnv, ensureCmsInstalled } from '../../src/node/cms-server/install.js';
+import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import type { RunningCms } from '../../src/node/cms-server/start.js';
+import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
+import { freePort } from '../../src/node/platform/free-port.js';
+import { buildSite, type TestBuild } from '../support/build-site.js';
+import { roundTripDifference } from '../support/cms-round-trip.js';
+import { startPostgres, type Postgres } from '../support/postgres.js';
+
+/**
+ * cms/ on PostgreSQL (DATABASE_CLIENT=postgres, DATABASE_URL), as a deployed
+ * CMS runs (docs/hosting-strapi.md): a throwaway server from Debian's
+ * package, one Strapi start seeded from content-cache/, the site built from
+ * it equal to the one built from content-cache/ as round-trip.test.ts
+ * checks it for SQLite. Also the deployment's rules: the build's token
+ * reads the site's content only, CORS answers the site's and the admin's
+ * origins only, and a production start without its secrets refuses to start.
+ */
+const CACHE = path.join(ROOT, 'content-cache');
+const NOW = new Date('2026-06-20T12:00:00Z');
+const SITE = 'https://marea.example';
+
+let postgres: Postgres | undefined;
+let dir: string;
+let cms: RunningCms | undefined;
+let fromCache: TestBuild;
+let fromCms: TestBuild;
+
+beforeAll(async () => {
+  ensureCmsInstalled(CMS_DIR);
+  postgres = await startPostgres();
+  const database = await postgres.createDatabase('marea');
+  dir = await mkdtemp(path.join(tmpdir(), 'marea-cms-postgres-'));
+  cms = await startSeededCms(dir, { port: await freePort(), database, contentCache: CACHE, env: { SITE_URL: SITE } });
+  fromCache = await buildSite(CACHE, { now: NOW });
+  fromCms = await buildSite(null, { env: { CMS_URL: cms.url, CMS_TOKEN: cms.token }, now: NOW });
+});
+
+afterAll(async () => {
+  await cms?.stop();
+  await postgres?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a real Strapi 5 on PostgreSQL, seeded from content-cache/', () => {
+  it('keeps its content in PostgreSQL, not in a SQLite file', async () => {
+    // Every published and draft row of the 41 pages (en and es-MX).
+    expect(Number(await postgres!.query('marea', 'select count(*) from pages where published_at is not null'))).toBe(41);
+    expect(existsSync(path.join(dir, 'data.db'))).toBe(false);
+  });
+
+  it('builds the same pages, HTML and payloads as content-cache/, as SQLite does (differences named in allowed())', async () => {
+    expect(await roundTripDifference(fromCache, fromCms)).toBeNull();
+  });
+
+  it("lets the build's token read the site's content types, not /api/users", async () => {
+    const read = (route: string) => fetch(`${cms!.url}${route}`, { headers: { Authorization: `Bearer ${cms!.token}` } }).then((response) => response.status);
+    expect(await read('/api/pages?locale=es-MX')).toBe(200);
+    expect(await read('/api/layout?locale=en')).toBe(200);
+    expect(await read('/api/users')).toBe(403);
+  });
+
+  it("answers CORS, with credentials, for the site's and the admin's origins only", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${cms!.url}/api/pages`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
+    for (const origin of [SITE, cms!.url]) {
+      const allowed = await preflight(origin);
+      expect(allowed.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      expect(allowed.headers.get('access-control-allow-credentials'), origin).toBe('true');
+    }
+    const other = await preflight('https://elsewhere.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('a production start (NODE_ENV=production, not local use)', () => {
+  it('refuses to start without its secrets and public URL, naming each', async () => {
+    // The environment of a deployed CMS that forgot its secrets: no MAREA_CMS_LOCAL, none of Strapi's secrets.
+    const env = Object.fromEntries(
+      Object.entries({ ...cmsEnv(), NODE_ENV: 'production', DATABASE_FILENAME: path.join(dir, 'refused.db') }).filter(
+        ([name]) => !/^(MAREA_CMS_LOCAL|APP_KEYS|ADMIN_JWT_SECRET|API_TOKEN_SALT|TRANSFER_TOKEN_SALT|ENCRYPTION_KEY|JWT_SECRET|PUBLIC_URL)$/.test(name),
+      ),
+    );
+    const child = spawn(process.execPath, [path.join(CMS_DIR, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], { cwd: CMS_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toContain(
+      'The CMS does not start in production without APP_KEYS, ADMIN_JWT_SECRET, API_TOKEN_SALT, TRANSFER_TOKEN_SALT, ENCRYPTION_KEY, JWT_SECRET, PUBLIC_URL.',
+    );
+    expect(existsSync(path.join(dir, 'refused.db'))).toBe(false);
+  });
+});
