@@ -13,16 +13,20 @@ import { schemaFiles } from './generate.js';
  * checks the built admin.
  */
 const PICKER = path.resolve(import.meta.dirname, '../../../cms/src/plugins/marea/admin/src/picker');
-type Component = { uid: string; category: string; label: string; description: string };
+type Component = { uid: string; category: string; label: string; description: { en: string; es: string } };
+type Described = Omit<Component, 'description'> & { description: string };
 type Describe = {
-  byLabel(components: Component[]): Map<string, Component[]>;
-  describeTiles(root: Element, labels: Map<string, Component[]>): number;
+  adminLanguage(doc: Document): 'en' | 'es';
+  byLabel(components: Component[], language?: string): Map<string, Described[]>;
+  describeTiles(root: Element, labels: Map<string, Described[]>): number;
   DESCRIPTION_ATTRIBUTE: string;
 };
 const load = () => import(pathToFileURL(path.join(PICKER, 'describe.js')).href) as Promise<Describe>;
 const generated = () => JSON.parse(schemaFiles().get('src/plugins/marea/admin/src/picker/descriptions.json')!) as { components: Component[] };
 
-const description = (component: string) => [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS].find((d) => d.component === component)!.presentation.description;
+const presentation = (component: string) => [...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS].find((d) => d.component === component)!.presentation;
+const description = (component: string) => presentation(component).description;
+const descriptionEs = (component: string) => presentation(component).descriptionEs;
 
 /** A picker group as Strapi renders it: the trigger in a heading, the tiles in a region it labels. */
 const group = (id: string, title: string, names: string[]) => `
@@ -33,13 +37,24 @@ const group = (id: string, title: string, names: string[]) => `
 
 afterEach(() => {
   document.body.innerHTML = '';
+  document.documentElement.lang = '';
 });
 
 describe('the block picker shows each block’s one-line description', () => {
   it('is generated from the declarations: every block and modal item, by group, with its name and description', () => {
     const { components } = generated();
     expect(components.map((c) => c.uid)).toEqual([...BLOCK_DECLARATIONS, ...MODAL_ITEM_DECLARATIONS].map((d) => d.component));
-    expect(components.find((c) => c.uid === 'blocks.hero')).toEqual({ uid: 'blocks.hero', category: 'blocks', label: 'Hero', description: description('blocks.hero') });
+    expect(components.find((c) => c.uid === 'blocks.hero')).toEqual({
+      uid: 'blocks.hero',
+      category: 'blocks',
+      label: 'Hero',
+      description: { en: description('blocks.hero'), es: descriptionEs('blocks.hero') },
+    });
+    // Each in Spanish too: one sentence of its own, not the English line.
+    for (const { uid, description: said } of components) {
+      expect(said.es, uid).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡].{20,110}\.$/);
+      expect(said.es, uid).not.toBe(said.en);
+    }
   });
 
   it('adds the description under the name as the tile’s accessible description, the name staying the name', async () => {
@@ -75,14 +90,43 @@ describe('the block picker shows each block’s one-line description', () => {
     expect(document.querySelector('.grid button:last-child')!.textContent).toContain(description('blocks.carousel'));
   });
 
-  it('describes a picker as it opens', async () => {
+  it('speaks the admin’s language: Spanish where Strapi set the page’s lang to es, English otherwise', async () => {
+    const { adminLanguage, byLabel, describeTiles, DESCRIPTION_ATTRIBUTE } = await load();
+    for (const [lang, language] of [
+      ['es', 'es'],
+      ['es-MX', 'es'],
+      ['en', 'en'],
+      ['fr', 'en'],
+      ['', 'en'],
+    ] as const) {
+      document.documentElement.lang = lang;
+      expect(adminLanguage(document), lang).toBe(language);
+    }
+    document.body.innerHTML = group('blocks-trigger', 'Blocks', ['Hero', 'Rich text']) + group('modals-trigger', 'Modals', ['Rich text']);
+    expect(describeTiles(document.body, byLabel(generated().components, 'es'))).toBe(3);
+    const notes = [...document.querySelectorAll(`[${DESCRIPTION_ATTRIBUTE}]`)].map((note) => note.textContent);
+    expect(notes).toEqual([descriptionEs('blocks.hero'), descriptionEs('blocks.wysiwyg'), descriptionEs('modals.wysiwyg')]);
+    // The tile keeps its one name: Strapi shows the component's displayName in every language.
+    expect(document.querySelector('.grid button span')!.textContent).toBe('Hero');
+  });
+
+  it('describes a picker as it opens, in the language the admin has then', async () => {
     const { registerPickerDescriptions } = (await import(pathToFileURL(path.join(PICKER, 'index.js')).href)) as { registerPickerDescriptions(): MutationObserver | null };
+    const { DESCRIPTION_ATTRIBUTE } = await load();
     const observer = registerPickerDescriptions()!;
     try {
       const zone = document.createElement('div');
       document.body.append(zone);
       zone.innerHTML = group('blocks-trigger', 'Blocks', ['Hero']);
       await expect.poll(() => document.querySelector('.grid button')!.getAttribute('aria-describedby')).toMatch(/^marea-picker-description-/);
+      expect(document.querySelector('.grid button')!.textContent).toContain(description('blocks.hero'));
+      // The editor switches the admin to Spanish (Strapi sets the root's lang): the next picker reads in Spanish.
+      zone.remove();
+      document.documentElement.lang = 'es';
+      const next = document.createElement('div');
+      document.body.append(next);
+      next.innerHTML = group('blocks-trigger-2', 'Blocks', ['Hero']);
+      await expect.poll(() => next.querySelector(`[${DESCRIPTION_ATTRIBUTE}]`)?.textContent).toBe(descriptionEs('blocks.hero'));
     } finally {
       observer.disconnect();
     }

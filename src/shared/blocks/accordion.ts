@@ -4,7 +4,12 @@ import { declare, list, richText, text } from './fields.js';
 export const accordion = declare(
   'blocks.accordion',
   { title: text(), items: list({ title: text(), body: richText() }) },
-  { label: 'Accordion', icon: 'collapse', description: 'Questions or sections that open and close, one title each.' },
+  {
+    label: 'Accordion',
+    icon: 'collapse',
+    description: 'Questions or sections that open and close, one title each.',
+    descriptionEs: 'Preguntas o secciones que se abren y se cierran, cada una con su título.',
+  },
   {
     check(props, warn) {
       props.items?.forEach((item, i) => {

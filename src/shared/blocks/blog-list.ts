@@ -14,6 +14,7 @@ export const blogList = declare(
     label: 'Page list',
     icon: 'bulletList',
     description: 'Cards of the pages of one kind (posts, offers…), newest first, a page at a time.',
+    descriptionEs: 'Tarjetas de las páginas de un tipo (artículos, ofertas…), las más recientes primero, por páginas.',
     labels: { kind: 'Kind of pages', pageSize: 'Cards per page' },
   },
 );

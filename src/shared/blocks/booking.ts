@@ -24,6 +24,7 @@ export const booking = declare(
     label: 'Booking widget',
     icon: 'calendar',
     description: 'Resort, dates and guests, handed to the booking engine, with promo codes.',
+    descriptionEs: 'Hotel, fechas y huéspedes para el motor de reservas, con códigos promocionales.',
     labels: {
       defaultResort: 'Resort chosen first (code)',
       defaultAirport: 'Airport chosen first (code)',

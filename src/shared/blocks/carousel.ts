@@ -19,6 +19,7 @@ export const carouselPresentation = {
   label: 'Carousel',
   icon: 'slideshow',
   description: 'Slides with a picture, a title, text and a link, shown one at a time.',
+  descriptionEs: 'Diapositivas con imagen, título, texto y enlace, que se muestran una a la vez.',
   labels: { autoplay: 'Next slide after (ms)' },
 } as const;
 

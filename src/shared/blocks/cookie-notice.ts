@@ -8,6 +8,7 @@ export const cookieNotice = declare(
     label: 'Cookie notice',
     icon: 'shield',
     description: 'Asks visitors to accept or refuse analytics cookies (Layout only).',
+    descriptionEs: 'Pide a los visitantes aceptar o rechazar las cookies de analítica (solo en el Layout).',
     labels: { acceptLabel: 'Accept button text', rejectLabel: 'Refuse button text', policy: 'Cookie policy link' },
     layoutOnly: true,
   },

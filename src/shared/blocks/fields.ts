@@ -165,14 +165,17 @@ export interface Warn {
 /**
  * How the CMS shows a block or modal item to editors (the generated schema,
  * src/node/cms-schema/): its name in words, an icon of Strapi's component
- * picker, one line saying what it is, and labels for fields whose name is
+ * picker, one line saying what it is (in English and Spanish), and labels for fields whose name is
  * not a word an editor uses (`cta` → "Button").
  */
 export interface Presentation<F extends Fields = Fields> {
   readonly label: string;
   /** A Strapi 5 component icon name (`picture`, `slideshow`, …: the picker's list). */
   readonly icon: string;
+  /** In English: the picker's (English admin) and the component schema's `info.description`. */
   readonly description: string;
+  /** The same line in Spanish (es-MX), for an admin whose interface language is Spanish. */
+  readonly descriptionEs: string;
   readonly labels?: { readonly [K in keyof F]?: string };
   /** Belongs to the layout (header, footer, …): offered in the Layout's zones, not in a page's. */
   readonly layoutOnly?: boolean;

@@ -11,6 +11,7 @@ export const footer = declare(
     label: 'Footer',
     icon: 'layer',
     description: 'Link columns, social networks and legal text at the bottom of every page (Layout only).',
+    descriptionEs: 'Columnas de enlaces, redes sociales y texto legal al pie de cada página (solo en el Layout).',
     labels: { columns: 'Link columns', social: 'Social networks', legal: 'Legal text' },
     layoutOnly: true,
   },

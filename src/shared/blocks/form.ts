@@ -50,6 +50,7 @@ export const formPresentation = {
   label: 'Form',
   icon: 'envelop',
   description: 'A form visitors fill in and send: fields, a send button and a thank-you message.',
+  descriptionEs: 'Un formulario que los visitantes llenan y envían: campos, botón de envío y mensaje de agradecimiento.',
   labels: { name: 'Form name', submitLabel: 'Send button text', successMessage: 'Message after sending', action: 'Send to (URL)' },
 } as const;
 

@@ -4,7 +4,13 @@ import { declare, mediaList, number, text } from './fields.js';
 export const gallery = declare(
   'blocks.gallery',
   { title: text(), images: mediaList(), columns: number('a number', 'the default number of columns is used') },
-  { label: 'Gallery', icon: 'grid', description: 'A grid of pictures that open full screen.', labels: { images: 'Pictures' } },
+  {
+    label: 'Gallery',
+    icon: 'grid',
+    description: 'A grid of pictures that open full screen.',
+    descriptionEs: 'Una cuadrícula de imágenes que se abren en pantalla completa.',
+    labels: { images: 'Pictures' },
+  },
   {
     check(props, warn) {
       const images = props.images ?? [];

@@ -22,6 +22,7 @@ export const hero = declare(
     label: 'Hero',
     icon: 'landscape',
     description: 'A full-width picture or background video with the page title, a subtitle and a button.',
+    descriptionEs: 'Una imagen o un video de fondo a todo lo ancho, con el título de la página, un subtítulo y un botón.',
     labels: { media: 'Picture or video', cta: 'Button' },
   },
 );

@@ -4,6 +4,12 @@ import { declare } from './fields.js';
 export const languageSwitcher = declare(
   'blocks.language-switcher',
   {},
-  { label: 'Language switcher', icon: 'globe', description: 'The link to the same page in the other language (Layout only).', layoutOnly: true },
+  {
+    label: 'Language switcher',
+    icon: 'globe',
+    description: 'The link to the same page in the other language (Layout only).',
+    descriptionEs: 'El enlace a la misma página en el otro idioma (solo en el Layout).',
+    layoutOnly: true,
+  },
   { chrome: true },
 );

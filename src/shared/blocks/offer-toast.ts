@@ -9,6 +9,7 @@ export const offerToast = declare(
     label: 'Offer pop-up',
     icon: 'gift',
     description: 'A small offer that appears after a delay and can be closed.',
+    descriptionEs: 'Una pequeña oferta que aparece tras unos instantes y se puede cerrar.',
     labels: { link: 'Button', background: 'Background colour', delay: 'Appears after (ms)' },
   },
   {

@@ -4,5 +4,10 @@ import { declare } from './fields.js';
 export const pagination = declare(
   'blocks.pagination',
   {},
-  { label: 'Page numbers', icon: 'arrowRight', description: 'The page numbers of the page list above it on the same page.' },
+  {
+    label: 'Page numbers',
+    icon: 'arrowRight',
+    description: 'The page numbers of the page list above it on the same page.',
+    descriptionEs: 'Los números de página de la lista de páginas que está arriba, en la misma página.',
+  },
 );

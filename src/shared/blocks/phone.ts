@@ -4,7 +4,13 @@ import { declare, list, text } from './fields.js';
 export const phone = declare(
   'blocks.phone',
   { numbers: list({ label: text(), number: text() }, { geolocated: true }) },
-  { label: 'Phone number', icon: 'phone', description: "The phone number for the visitor's country.", labels: { numbers: 'Numbers by country' } },
+  {
+    label: 'Phone number',
+    icon: 'phone',
+    description: "The phone number for the visitor's country.",
+    descriptionEs: 'El número de teléfono para el país del visitante.',
+    labels: { numbers: 'Numbers by country' },
+  },
   {
     chrome: true,
     // Phone.tsx `phoneNumbers`.

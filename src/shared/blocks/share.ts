@@ -5,7 +5,13 @@ import { declare, strings } from './fields.js';
 export const share = declare(
   'blocks.share',
   { networks: strings() },
-  { label: 'Share buttons', icon: 'paperPlane', description: 'Buttons to share the page on social networks.', labels: { networks: 'Networks' } },
+  {
+    label: 'Share buttons',
+    icon: 'paperPlane',
+    description: 'Buttons to share the page on social networks.',
+    descriptionEs: 'Botones para compartir la página en redes sociales.',
+    labels: { networks: 'Networks' },
+  },
   {
     check(props, warn) {
       props.networks?.forEach((value, i) => {

@@ -8,6 +8,7 @@ export const timer = declare(
     label: 'Countdown',
     icon: 'clock',
     description: 'Counts down to a date and time, then shows a text.',
+    descriptionEs: 'Cuenta regresiva hasta una fecha y hora; al terminar, muestra un texto.',
     labels: { enddate: 'Counts down to', expiredText: 'Text once it is over' },
   },
 );

@@ -18,6 +18,7 @@ export const video = declare(
     label: 'Video',
     icon: 'play',
     description: 'A video with its poster picture and captions; visitors can turn the sound on.',
+    descriptionEs: 'Un video con su imagen de portada y subtítulos; los visitantes pueden activar el sonido.',
     labels: { media: 'Video file', poster: 'Poster picture', autoplay: 'Play on its own (muted)', loop: 'Play in a loop' },
   },
 );

@@ -19,10 +19,26 @@ export const DESCRIPTION_ATTRIBUTE = 'data-marea-description';
 
 let counter = 0;
 
-/** The components by name: Map label → [{ uid, category, label, description }]. */
-export function byLabel(components) {
+/**
+ * The admin's interface language as the descriptions are written: `es` for
+ * any Spanish, else `en`. Read from the page, not React: Strapi 5 sets the
+ * root's `lang` whenever the language is chosen (at start, from the stored
+ * choice, and from the editor's profile once logged in).
+ */
+export function adminLanguage(doc) {
+  return (doc.documentElement.lang || '').toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+/**
+ * The components by name, each with its description in `language` (English
+ * where that one is missing): Map label → [{ uid, category, label, description }].
+ */
+export function byLabel(components, language = 'en') {
   const map = new Map();
-  for (const component of components) map.set(component.label, [...(map.get(component.label) ?? []), component]);
+  for (const component of components) {
+    const description = component.description[language] ?? component.description.en;
+    map.set(component.label, [...(map.get(component.label) ?? []), { ...component, description }]);
+  }
   return map;
 }
 

@@ -1,4 +1,4 @@
-import { byLabel, describeTiles } from './describe.js';
+import { adminLanguage, byLabel, describeTiles } from './describe.js';
 import descriptions from './descriptions.json';
 
 /**
@@ -6,14 +6,16 @@ import descriptions from './descriptions.json';
  * opens (describe.js). The picker mounts when an editor asks to add a
  * component, so a MutationObserver watches the page and looks only where
  * something changed. The descriptions are the block declarations', generated
- * as descriptions.json by `npm run cms:schema`. Whatever goes wrong here
- * leaves the picker as Strapi made it.
+ * as descriptions.json by `npm run cms:schema`, in English and Spanish: a
+ * picker reads in the admin's language of the moment it opens. Whatever goes
+ * wrong here leaves the picker as Strapi made it.
  */
 export function registerPickerDescriptions(doc = globalThis.document) {
   if (!doc?.body || typeof MutationObserver === 'undefined') return null;
-  const labels = byLabel(descriptions.components);
+  const labelsIn = { en: byLabel(descriptions.components, 'en'), es: byLabel(descriptions.components, 'es') };
   const observer = new MutationObserver((records) => {
     try {
+      const labels = labelsIn[adminLanguage(doc)];
       const roots = new Set();
       for (const record of records) {
         for (const node of record.addedNodes) if (node.nodeType === 1) roots.add(node);
