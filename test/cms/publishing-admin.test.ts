@@ -155,7 +155,9 @@ describe('the Publishing screens in the admin', () => {
       .getByRole('button', { name: /^(Publicar|Publish)$/ })
       .first()
       .click();
-    // Published: the panel asks again, and says it waits for the build.
+    // Published (the change is live in the CMS): the panel says it waits for the build.
+    const summary = async () => ((await editor.rest('GET', `/api/pages/${spa.documentId}?locale=en&fields[0]=summary`)).data as { summary: string }).summary;
+    await expect.poll(summary, { timeout: 30_000 }).toBe('Spa, changed in the admin.');
     await expect.poll(() => page.getByText('Su última publicación espera su compilación…').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // The build (here, its report) comes after the publish, with a new warning about the page.
     const response = await fetch(`${cms.url}/api/marea/reports`, {
