@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
+import { adminLogin } from '../../src/node/cms-server/editor.js';
 import { cmsEnv, ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
@@ -15,9 +16,10 @@ import { roundTripDifference } from '../support/cms-round-trip.js';
 import { startPostgres, type Postgres } from '../support/postgres.js';
 
 /**
- * cms/ on PostgreSQL (DATABASE_CLIENT=postgres, DATABASE_URL), as a deployed
- * CMS runs (docs/hosting-strapi.md): a throwaway server from Debian's
- * package, one Strapi start seeded from content-cache/, the site built from
+ * cms/ on PostgreSQL (DATABASE_CLIENT=postgres, DATABASE_URL), started as a
+ * deployed CMS (docs/hosting-strapi.md: secrets and PUBLIC_URL from the
+ * environment, no local admin): a throwaway server from Debian's package,
+ * one Strapi start seeded from content-cache/, the site built from
  * it equal to the one built from content-cache/ as round-trip.test.ts
  * checks it for SQLite. Also the deployment's rules: the build's token
  * reads the site's content only, CORS answers the site's and the admin's
@@ -38,7 +40,8 @@ beforeAll(async () => {
   postgres = await startPostgres();
   const database = await postgres.createDatabase('marea');
   dir = await mkdtemp(path.join(tmpdir(), 'marea-cms-postgres-'));
-  cms = await startSeededCms(dir, { port: await freePort(), database, contentCache: CACHE, env: { SITE_URL: SITE } });
+  // Deployed: production settings from the environment, no local admin; the first visit registers one and reads the token.
+  cms = await startSeededCms(dir, { port: await freePort(), database, deployed: true, contentCache: CACHE, env: { SITE_URL: SITE } });
   fromCache = await buildSite(CACHE, { now: NOW });
   fromCms = await buildSite(null, { env: { CMS_URL: cms.url, CMS_TOKEN: cms.token }, now: NOW });
 });
@@ -58,6 +61,14 @@ describe('a real Strapi 5 on PostgreSQL, seeded from content-cache/', () => {
 
   it('builds the same pages, HTML and payloads as content-cache/, as SQLite does (differences named in allowed())', async () => {
     expect(await roundTripDifference(fromCache, fromCms)).toBeNull();
+  });
+
+  it('makes no admin of its own and writes no login or build token to a file; the first visit registers the admin', async () => {
+    const jwt = await adminLogin(cms!.url, { email: cms!.adminEmail, password: cms!.adminPassword });
+    const users = (await (await fetch(`${cms!.url}/admin/users`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as { data: { results: Array<{ email: string }> } };
+    expect(users.data.results.map((user) => user.email)).toEqual(['operator@marea.example']);
+    // The Marea plugin keeps its report token there; nothing of the admin's or the build's.
+    expect(Object.keys(JSON.parse(await readFile(path.join(dir, 'local.json'), 'utf8')) as object)).toEqual(['reportToken']);
   });
 
   it("lets the build's token read the site's content types, not /api/users", async () => {

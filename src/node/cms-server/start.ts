@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { portInUse } from '../platform/free-port.js';
+import { firstVisit } from './first-visit.js';
 import { cmsEnv } from './install.js';
 import { cmsState } from './paths.js';
 
@@ -36,6 +37,13 @@ export interface StartOptions {
   readonly localFile?: string;
   /** More environment for Strapi (the webhook and preview settings of `strapiLoopEnv`). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Start as a deployed CMS (docs/hosting-strapi.md): no MAREA_CMS_LOCAL, so
+   * `secrets` are required and no local admin is made; PUBLIC_URL is its URL.
+   * Its first visit (first-visit.ts) registers the first admin and reads the
+   * build's token. Default false: local use.
+   */
+  readonly deployed?: boolean;
   /** Secrets; default: from cms/.env, which Strapi reads itself. */
   readonly secrets?: Readonly<Record<string, string>>;
   readonly log?: (line: string) => void;
@@ -55,9 +63,28 @@ export function throwawaySecrets(): Record<string, string> {
   };
 }
 
+interface LocalAccess {
+  readonly adminEmail: string;
+  readonly adminPassword: string;
+  readonly token: string;
+  readonly reportToken: string;
+}
+
 /** What the CMS's bootstrap keeps in the local file (cms/src/index.js), or null before its first start. */
-function readLocal(file: string): { adminEmail: string; adminPassword: string; token: string; reportToken: string } | null {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { adminEmail: string; adminPassword: string; token: string; reportToken: string }) : null;
+function readLocal(file: string): LocalAccess | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LocalAccess) : null;
+}
+
+/**
+ * The login and tokens of a started CMS: from the local file its bootstrap
+ * wrote (local use), or from its first visit (deployed), with the report
+ * token the Marea plugin keeps in the local file either way.
+ */
+async function accessOf(url: string, localFile: string, deployed: boolean): Promise<LocalAccess> {
+  if (deployed) return { ...(await firstVisit(url)), reportToken: readLocal(localFile)?.reportToken ?? '' };
+  const local = readLocal(localFile);
+  if (!local) throw new Error(`Strapi started but wrote no ${localFile}: see cms/src/index.js`);
+  return local;
 }
 
 /** Peak RSS of a Linux process (VmHWM), 0 where /proc is not available. */
@@ -106,6 +133,7 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
     PORT: String(options.port),
     MAREA_CMS_ADMIN: options.admin ? 'true' : 'false',
     MAREA_CMS_LOCAL_FILE: localFile,
+    ...(options.deployed ? { MAREA_CMS_LOCAL: 'false', PUBLIC_URL: url } : {}),
     ...(options.databaseFile ? { DATABASE_FILENAME: options.databaseFile } : {}),
     ...(options.databaseUrl ? { DATABASE_CLIENT: 'postgres', DATABASE_URL: options.databaseUrl } : {}),
     ...(options.publicDir ? { MAREA_CMS_PUBLIC_DIR: options.publicDir } : {}),
@@ -134,12 +162,15 @@ export async function startCms(options: StartOptions): Promise<RunningCms> {
     clearInterval(sample);
     throw error;
   }
-  const local = readLocal(localFile);
-  if (!local) throw new Error(`Strapi started but wrote no ${localFile}: see cms/src/index.js`);
+  const access = await accessOf(url, localFile, options.deployed ?? false).catch((error: Error) => {
+    clearInterval(sample);
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url,
-    ...local,
-    adminPasswordNew: local.adminPassword !== before?.adminPassword,
+    ...access,
+    adminPasswordNew: access.adminPassword !== before?.adminPassword,
     rss: () => (peak = Math.max(peak, peakRss(child.pid))),
     stop: async () => {
       clearInterval(sample);

@@ -22,6 +22,8 @@ export async function startSeededCms(
     admin?: boolean;
     /** A PostgreSQL database (`postgres://…`, empty) instead of SQLite's file in `dir` (the default). */
     database?: string;
+    /** As a deployed CMS (production settings, no local admin: start.ts); default false. */
+    deployed?: boolean;
   },
 ): Promise<RunningCms> {
   const seedFile = path.join(dir, 'seed.json');
@@ -36,6 +38,7 @@ export async function startSeededCms(
     localFile: path.join(dir, 'local.json'),
     seedFile,
     secrets: throwawaySecrets(),
+    ...(options.deployed ? { deployed: true } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
