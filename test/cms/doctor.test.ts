@@ -10,8 +10,8 @@ import { freePort } from '../../src/node/platform/free-port.js';
 import { startFromSnapshot } from '../support/strapi-snapshot.js';
 
 /**
- * `npm run cms:doctor` against the real Strapi of cms/ (issue 29, "Bring your
- * own Strapi"): nothing to fix on the CMS `npm run cms` makes, then each part
+ * `npm run cms:doctor` against the real Strapi of cms/ (docs/own-strapi.md):
+ * nothing to fix on the CMS `npm run cms` makes, then each part
  * taken away in turn — the token's reach, a locale, the webhook — and the
  * finding that names it, with its fix.
  */

@@ -19,7 +19,7 @@ const healthyView = (): PluginView => ({
   reportToken: true,
 });
 
-describe('cms:doctor findings (issue 29, "Bring your own Strapi")', () => {
+describe('cms:doctor findings (docs/own-strapi.md)', () => {
   it('names a CMS that does not answer, with what to check', async () => {
     const findings = await diagnose({
       cmsUrl: 'http://cms.invalid/',

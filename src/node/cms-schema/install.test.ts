@@ -19,7 +19,7 @@ beforeEach(async () => {
 
 afterEach(() => rm(target, { recursive: true, force: true }));
 
-describe('npm run cms:schema -- --into: Marea in a brand’s own Strapi 5 (issue 29, "Bring your own Strapi")', () => {
+describe('npm run cms:schema -- --into: Marea in a brand’s own Strapi 5 (docs/own-strapi.md)', () => {
   it('writes the site’s content types, components and plugin, enables the plugin, and keeps the brand’s own files', async () => {
     const done = await installInto(CMS_DIR, target);
     expect(done.written).toContain('src/api/page/content-types/page/schema.json');
