@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { reportIssue } from '../publishing/build-report.js';
-import { statusIssue } from '../webhook/queue.js';
+import { reportHeldBack, reportIssue } from '../publishing/build-report.js';
+import { heldBackStatus, statusIssue } from '../webhook/queue.js';
 import { siteWithBlocks } from './fixtures/raw-site.js';
 import { issueWords, packWords, unpackWords, withIssueWords } from './issue-words.js';
 import { normaliseSite } from './normalise.js';
@@ -39,5 +39,12 @@ describe('an issue in both languages, worded from the values it was raised with'
     unpackWords([received!]);
     expect(Object.keys(received!)).not.toContain('words');
     expect(issueWords(received!).es).toEqual(SPANISH);
+  });
+
+  it('what a build held back says why in both languages, its first error included', () => {
+    const issue = unknownLink();
+    const out = reportHeldBack(heldBackStatus({ entity: 'page', locale: 'en', slug: 'home', kept: null, issues: [issue] }));
+    expect(out.reason).toBe(`never published: left out — ${issue.message}`);
+    expect(out.reasons).toEqual({ en: out.reason, es: `nunca publicada: se deja fuera — ${SPANISH.message}` });
   });
 });
