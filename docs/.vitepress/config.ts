@@ -24,17 +24,23 @@ export default defineConfig({
   outDir: process.env.MAREA_DOCS_OUT ?? '../dist.docs',
   cacheDir: '../node_modules/.cache/vitepress',
   cleanUrls: true,
+  // The guides point at the local servers (`npm start` on http://localhost:4173 and the like).
+  ignoreDeadLinks: 'localhostLinks',
   lastUpdated: false,
   markdown: { anchor: { slugify: githubSlug } },
   themeConfig: {
     nav: [
+      { text: 'Getting started', link: '/getting-started' },
       { text: 'Deploy', link: '/deploying' },
       { text: 'All documents', link: '/README' },
     ],
     sidebar: [
       {
         text: 'Start here',
-        items: [{ text: 'All documents', link: '/README' }],
+        items: [
+          { text: 'Getting started', link: '/getting-started' },
+          { text: 'All documents', link: '/README' },
+        ],
       },
       {
         text: 'Guides',
@@ -43,6 +49,7 @@ export default defineConfig({
           { text: 'Use your own Strapi', link: '/own-strapi' },
           { text: 'Host Strapi in production', link: '/hosting-strapi' },
           { text: "Editors' guide", link: '/editors-guide' },
+          { text: 'Brand and theme', link: '/brand' },
         ],
       },
       {
@@ -59,7 +66,9 @@ export default defineConfig({
         text: 'Project',
         items: [
           { text: 'Performance', link: '/performance' },
+          { text: 'Security', link: '/security' },
           { text: 'Testing', link: '/testing' },
+          { text: 'Contributing', link: '/contributing' },
         ],
       },
     ],

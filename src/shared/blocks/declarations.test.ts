@@ -22,7 +22,7 @@ const folders = (folder: string) =>
     .sort();
 const names = (declarations: readonly Declaration[], prefix: string) => declarations.map((d) => d.component.slice(prefix.length)).sort();
 
-describe('a block is declared once (README, "Adding a block")', () => {
+describe('a block is declared once (docs/contributing.md, "Adding a block type")', () => {
   it('every declaration file of src/shared/blocks/ is in the catalogue as blocks.<file>, and every catalogued block has its file', () => {
     expect(names(BLOCK_DECLARATIONS, 'blocks.')).toEqual(declarationFiles('shared/blocks/'));
   });
