@@ -2,14 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureAdminBuilt } from '../../src/node/cms-server/admin-build.js';
 import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { freePort } from '../../src/node/platform/free-port.js';
+import { startFromSnapshot } from '../support/strapi-snapshot.js';
 import { launchChromium } from '../support/chromium.js';
 import { adminPage } from '../support/strapi-admin.js';
 
@@ -40,12 +39,11 @@ const HINT = {
 };
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
   const seconds = ensureAdminBuilt(CMS_DIR);
   if (seconds !== null) console.log(`admin panel built in ${seconds.toFixed(1)} s`);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-publishing-admin-'));
   // A publish no build followed for a second (five minutes outside tests) makes the widget say the site is stale.
-  cms = await startSeededCms(dir, { port: await freePort(), admin: true, env: { MAREA_STALE_AFTER_SECONDS: '1' } });
+  cms = await startFromSnapshot(inject('cmsSnapshot'), dir, { port: await freePort(), admin: true, env: { MAREA_STALE_AFTER_SECONDS: '1' } });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
   const found = await editor.rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=title');
   spa = (found.data as Array<{ documentId: string; title: string }>)[0]!;

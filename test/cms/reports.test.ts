@@ -5,15 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCmsInstalled } from '../../src/node/cms-server/install.js';
-import { CMS_DIR } from '../../src/node/cms-server/paths.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
 import { ROOT, projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { freePort } from '../../src/node/platform/free-port.js';
+import { startFromSnapshot } from '../support/strapi-snapshot.js';
 import { strapiLoopEnv } from '../../src/node/webhook/service.js';
 import { startWebhookService, type RunningWebhookService } from '../../src/node/webhook/start.js';
 
@@ -52,12 +50,14 @@ async function documentOf(slug: string, locale: string): Promise<{ documentId: s
 }
 
 beforeAll(async () => {
-  ensureCmsInstalled(CMS_DIR);
   dir = await mkdtemp(path.join(tmpdir(), 'marea-reports-'));
   // A publish no build followed for two seconds (five minutes outside tests) is flagged.
   // Strapi posts its webhooks to the service started below, and the plugin's rollback calls it.
   servicePort = await freePort();
-  cms = await startSeededCms(dir, { port: await freePort(), env: { MAREA_STALE_AFTER_SECONDS: '2', ...strapiLoopEnv(`http://127.0.0.1:${servicePort}`, secrets) } });
+  cms = await startFromSnapshot(inject('cmsSnapshot'), dir, {
+    port: await freePort(),
+    env: { MAREA_STALE_AFTER_SECONDS: '2', ...strapiLoopEnv(`http://127.0.0.1:${servicePort}`, secrets) },
+  });
   editor = await strapiEditor(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
 });
 
