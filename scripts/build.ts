@@ -20,6 +20,7 @@ import { formatIssue } from '../src/node/content/report.js';
 import { projectPaths } from '../src/node/build/paths.js';
 import { ContentValidationError, runBuild } from '../src/node/build/pipeline.js';
 import { loadContent } from '../src/node/build/source.js';
+import { PREVIEW_BUNDLE_DIR } from '../src/node/preview-render/bundle-files.js';
 import { formatMs } from '../src/node/build/task.js';
 
 const started = performance.now();
@@ -36,7 +37,9 @@ try {
   const strict = config.strict || process.argv.includes('--strict');
   const log = (line: string) => console.log(line);
   console.log(`Marea build${strict ? ' (strict)' : ''}: ${config.deploy}${config.deploy === 'preview' ? ' (noindex)' : ''} at ${config.siteUrl}`);
-  const result = await runBuild({ config, paths, log, load: (phases) => loadContent({ config, paths, strict, log }, phases) });
+  // The draft preview's bundle beside the site, for the Netlify Function (netlify.toml `[functions]`).
+  const previewBundle = path.join(paths.root, PREVIEW_BUNDLE_DIR);
+  const result = await runBuild({ config, paths, log, previewBundle, load: (phases) => loadContent({ config, paths, strict, log }, phases) });
   const seconds = (performance.now() - started) / 1000;
   console.log(`✓ build ${result.buildId}: ${result.pages} pages in ${formatMs(seconds * 1000)} (${(result.pages / seconds).toFixed(0)} pages/s)`);
   if (result.heldBack.length > 0) console.log(`⚠ ${result.heldBack.length} held back by content errors (listed above): the rest is live.`);

@@ -1,7 +1,12 @@
 'use strict';
 
+const { previewLink } = require('../src/plugins/marea/server/preview-token');
+
 /** Content types with a page on the site (the others are previewed on the page that shows them). */
 const PREVIEWED = new Set(['api::page.page', 'api::layout.layout', 'api::modal.modal', 'api::error-page.error-page']);
+
+/** Where previews render: MAREA_PREVIEW_URL, else the site's own `/preview` (SITE_URL), else none. */
+const previewUrl = (env) => env('MAREA_PREVIEW_URL') || (env('SITE_URL') ? `${env('SITE_URL').replace(/\/+$/, '')}/preview` : '');
 
 module.exports = ({ env }) => ({
   auth: { secret: env('ADMIN_JWT_SECRET') },
@@ -12,19 +17,18 @@ module.exports = ({ env }) => ({
   serveAdminPanel: env.bool('MAREA_CMS_ADMIN', true),
   flags: { nps: false, promoteEE: false },
   // "Open preview" in the Content Manager: the draft rendered by Marea's own
-  // SSR bundle in the webhook service (npm run webhook), behind its preview
-  // secret. `npm run cms` sets both variables (README, "Publishing").
+  // SSR bundle, on the site (the Netlify Function at `${SITE_URL}/preview`) or
+  // in the webhook service (`npm run webhook`; `npm run cms` sets both
+  // variables). The link carries a token that expires within the hour
+  // (plugins/marea/server/preview-token.js), never MAREA_PREVIEW_SECRET
+  // itself (docs/deploying.md, "Draft preview").
   preview: {
-    enabled: !!env('MAREA_PREVIEW_URL'),
+    enabled: !!previewUrl(env) && !!env('MAREA_PREVIEW_SECRET'),
     config: {
-      allowedOrigins: env('MAREA_PREVIEW_URL') ? [new URL(env('MAREA_PREVIEW_URL')).origin] : [],
+      allowedOrigins: previewUrl(env) ? [new URL(previewUrl(env)).origin] : [],
       handler: (uid, { documentId, locale, status }) => {
         if (!PREVIEWED.has(uid)) return null;
-        // The secret in the path: the query is carried along by the site's client-side navigation.
-        const url = new URL(`${env('MAREA_PREVIEW_URL')}/${encodeURIComponent(env('MAREA_PREVIEW_SECRET', ''))}`);
-        const params = { uid, documentId: documentId || '', locale: locale || '', status: status || 'draft' };
-        for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
-        return url.href;
+        return previewLink(previewUrl(env), env('MAREA_PREVIEW_SECRET'), { uid, documentId, locale, status });
       },
     },
   },

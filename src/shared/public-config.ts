@@ -36,3 +36,10 @@ export const DATADOG_DEFAULTS = { site: 'datadoghq.com', sessionSampleRate: 20, 
  * GTM or Datadog the code that starts them is dead and dropped (rules 31, 32).
  */
 export const PUBLIC_CONFIG_GLOBALS = { gtmId: '__MAREA_GTM_ID__', datadog: '__MAREA_DATADOG__' } as const satisfies Record<keyof PublicConfig, string>;
+
+/**
+ * The meta tag (`<meta name="marea-preview">`) a draft preview carries
+ * (src/node/webhook/preview.ts): analytics never start on it, so a preview's
+ * link and its draft never reach GTM's dataLayer or Datadog RUM.
+ */
+export const PREVIEW_MARKER = 'marea-preview';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
 import { adminLogin } from '../../src/node/cms-server/editor.js';
 import { freePort } from '../../src/node/platform/free-port.js';
+import { verifyPreviewToken } from '../../cms/src/plugins/marea/server/preview-token.js';
 
 /**
  * `npm run cms` itself (scripts/cms.ts), as an editor runs it, with its state
@@ -83,9 +84,11 @@ describe('npm run cms', () => {
       };
       expect(webhooks.data).toEqual([expect.objectContaining({ name: 'Marea site (npm run webhook)', headers: { Authorization: `Bearer ${hook.webhook}` }, isEnabled: true })]);
       const preview = await fetch(`${url}/content-manager/preview/url/api::page.page?documentId=abc&locale=es-MX&status=draft`, { headers: { Authorization: `Bearer ${jwt}` } });
-      expect(((await preview.json()) as { data: { url: string } }).data.url).toBe(
-        `http://127.0.0.1:4174/preview/${hook.preview}?uid=api%3A%3Apage.page&documentId=abc&locale=es-MX&status=draft`,
-      );
+      // The link carries a token signed with the preview secret, valid for an hour; never the secret.
+      const link = ((await preview.json()) as { data: { url: string } }).data.url;
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:4174\/preview\/\d+\.[A-Za-z0-9_-]{43}\?uid=api%3A%3Apage\.page&documentId=abc&locale=es-MX&status=draft$/);
+      const signed = { uid: 'api::page.page', documentId: 'abc', locale: 'es-MX', status: 'draft' };
+      expect(verifyPreviewToken(hook.preview, new URL(link).pathname.split('/')[2]!, signed)).toBe('valid');
       token = /CMS_TOKEN=([0-9a-f]+)/.exec(run.output)![1]!;
       const pages = await fetch(`${url}/api/pages?locale=es-MX`, { headers: { Authorization: `Bearer ${token}` } });
       expect(pages.status).toBe(200);

@@ -140,7 +140,9 @@ describe('editors publish, the site follows', () => {
     });
     const documentId = (created.data as { documentId: string }).documentId;
     const link = await editor.previewUrl(PAGE, documentId, 'es-MX');
-    expect(link.startsWith(`${service.origin}/preview/${secrets.preview}?`)).toBe(true);
+    // A token that expires within the hour in the path, never the secret itself.
+    expect(link).toMatch(new RegExp(`^${service.origin}/preview/\\d+\\.[A-Za-z0-9_-]{43}\\?`));
+    expect(link).not.toContain(secrets.preview);
     const response = await fetch(link);
     const html = await response.text();
     expect(response.status, html.slice(0, 2000)).toBe(200);
@@ -155,7 +157,8 @@ describe('editors publish, the site follows', () => {
     expect(html).toMatch(/<html[^>]*lang="es-MX"/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     // Without the secret, nothing.
-    expect((await fetch(link.replace(secrets.preview, 'wrong'))).status).toBe(401);
+    expect((await fetch(link.replace(/\/preview\/[^?]+/, `/preview/${secrets.preview}`))).status).toBe(401);
+    expect((await fetch(link.replace(/\.[A-Za-z0-9_-]{43}\?/, `.${'A'.repeat(43)}?`))).status).toBe(401);
 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await builds()).toBe(n);

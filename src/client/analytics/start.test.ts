@@ -63,6 +63,16 @@ describe('startAnalytics (rules 31, 32)', () => {
     expect(rum.loaded).not.toHaveBeenCalled();
   });
 
+  it('a draft preview (its meta tag) starts neither GTM nor Datadog, both configured', async () => {
+    configure({ gtmId: 'GTM-TEST123', datadog });
+    document.head.innerHTML = '<meta name="marea-preview" content="draft">';
+    await start();
+    await vi.runAllTimersAsync();
+    expect(window.dataLayer).toBeUndefined();
+    expect(gtmScripts()).toHaveLength(0);
+    expect(rum.loaded).not.toHaveBeenCalled();
+  });
+
   it('rule 31: with a container id GTM starts, its script after idle', async () => {
     configure({ gtmId: 'GTM-TEST123' });
     await start();

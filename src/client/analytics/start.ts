@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../shared/public-config.js';
+import { PREVIEW_MARKER, type PublicConfig } from '../../shared/public-config.js';
 import { startGtm } from './gtm.js';
 import { whenIdle } from '../lib/idle.js';
 
@@ -23,6 +23,8 @@ let started = false;
 export function startAnalytics(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  // A draft preview (its meta tag) is no visit: nothing is tracked, its link goes nowhere.
+  if (document.querySelector(`meta[name="${PREVIEW_MARKER}"]`)) return;
 
   const gtmId = typeof __MAREA_GTM_ID__ === 'undefined' ? null : __MAREA_GTM_ID__;
   if (gtmId) startGtm(gtmId);

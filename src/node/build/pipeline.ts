@@ -21,6 +21,7 @@ import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
 import { builtPages, type BuiltPage } from './list-pages.js';
 import { carryOverAssets, createStaging, prepareSpare, publishBuild, recoverInterrupted, storeBuild } from './publish.js';
+import { writePreviewBundle } from '../preview-render/bundle-files.js';
 import { localeMessages, pageFiles, pageJob, type PageFiles, type PageJob, type RenderedFile } from './render.js';
 import { BuildMemo, payloadDeps } from './build-memo.js';
 import { startRenderPool } from './render-pool.js';
@@ -69,6 +70,8 @@ export interface BuildOptions {
   full?: boolean;
   /** Kept by a long-running builder between its builds (same output, less work): see build-memo.ts. */
   memo?: BuildMemo;
+  /** Where to write the draft preview's bundle (`npm run build`: `.marea/preview-bundle`); default none. */
+  previewBundle?: string;
 }
 
 export interface BuildResult {
@@ -356,6 +359,16 @@ async function buildLoaded(
       () => `${path.relative(paths.root, paths.dist) || paths.dist} ← builds/${buildId}`,
     );
     await loaded.commit?.();
+  }
+  // What the Netlify Function's draft preview renders with: this build's code and settings (preview-render/bundle-files.ts).
+  if (options.previewBundle) {
+    const dir = options.previewBundle;
+    const site = { siteUrl: config.siteUrl, defaultCountry: config.defaultCountry, cmsLocales: config.cmsLocales };
+    await phases.run(
+      'preview bundle',
+      () => writePreviewBundle(dir, { bundle, template: html, chunks, messages, release, site }),
+      () => path.relative(paths.root, dir) || dir,
+    );
   }
   // A copy for the next build to be stored in, made in the background once this one is live (publish.ts).
   await prepareSpare(paths);

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       cmsUrl: null,
       cmsToken: null,
       reportToken: null,
+      previewSecret: null,
       cmsLocales: { en: 'en', es: 'es-MX' },
       siteUrl: 'http://localhost:4173',
       deploy: 'local',
@@ -31,6 +32,14 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.cmsLocales)).toBe(true);
     expect(Object.isFrozen(config.public)).toBe(true);
+  });
+
+  it('MAREA_PREVIEW_SECRET: at least 32 characters, never echoed when it is too short', () => {
+    const secret = 'f'.repeat(32);
+    expect(loadConfig({ MAREA_PREVIEW_SECRET: secret }).previewSecret).toBe(secret);
+    const error = configError({ MAREA_PREVIEW_SECRET: 'short-secret' });
+    expect(error.message).not.toContain('short-secret');
+    expect(error.issues).toEqual([{ key: 'MAREA_PREVIEW_SECRET', expected: expect.stringContaining('at least 32'), received: '"…"' }]);
   });
 
   it('treats blank variables as unset', () => {

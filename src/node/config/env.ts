@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Locale } from '../../shared/model.js';
 import { DATADOG_DEFAULTS, type DatadogConfig, type PublicConfig } from '../../shared/public-config.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
+import { PREVIEW_SECRET_MIN_LENGTH } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 export { ConfigError } from './config-error.js';
 
@@ -16,6 +17,12 @@ export interface Config {
    * the CMS's Marea plugin with it (README, "Publishing"). Null: no report.
    */
   readonly reportToken: string | null;
+  /**
+   * `MAREA_PREVIEW_SECRET`, at least 32 characters: the key the draft preview's
+   * links are signed with (Strapi's admin) and checked with (the Netlify Function
+   * netlify/functions/preview.ts). Null: the function answers 503.
+   */
+  readonly previewSecret: string | null;
   /** Site locale → CMS locale code (`CMS_LOCALES`). Default `{ en: 'en', es: 'es-MX' }`. */
   readonly cmsLocales: Readonly<Record<Locale, string>>;
   /**
@@ -177,6 +184,11 @@ const envSchema = z.object({
   CMS_URL: variable('an http(s) URL such as "http://127.0.0.1:1337"', (v) => httpUrl(v, true), null),
   CMS_TOKEN: text(),
   MAREA_REPORT_TOKEN: text(),
+  MAREA_PREVIEW_SECRET: variable(
+    `at least ${PREVIEW_SECRET_MIN_LENGTH} random characters (openssl rand -hex 32)`,
+    (v) => (v.length >= PREVIEW_SECRET_MIN_LENGTH ? v : null),
+    null as string | null,
+  ),
   CMS_LOCALES: variable('"en:<code>,es:<code>" (e.g. "en:en,es:es-MX")', (v) => perLocale(v, CMS_LOCALE_CODE), { en: 'en', es: 'es-MX' }),
   SITE_URL: variable(SITE_URL_EXPECTED, (v) => httpUrl(v, false), null as string | null),
   // Netlify's build environment (docs/deploying.md): read by the build entry only (`BuildOptions`), checked there.
@@ -208,7 +220,7 @@ type Env = z.output<typeof envSchema>;
 export const PUBLIC_VARIABLES: readonly string[] = Object.keys(envSchema.shape).filter((key) => key.startsWith('PUBLIC_'));
 
 /** Values of these are never echoed in error messages. */
-const SECRET_KEYS = new Set(['CMS_TOKEN', 'MAREA_REPORT_TOKEN', 'PUBLIC_DATADOG_CLIENT_TOKEN']);
+const SECRET_KEYS = new Set(['CMS_TOKEN', 'MAREA_REPORT_TOKEN', 'MAREA_PREVIEW_SECRET', 'PUBLIC_DATADOG_CLIENT_TOKEN']);
 
 /**
  * A loopback or unspecified host (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`, `0.0.0.0`, `::`,
@@ -267,6 +279,7 @@ function toConfig(env: Env, site: { deploy: DeployKind; siteUrl: string }): Conf
     cmsUrl: env.CMS_URL,
     cmsToken: env.CMS_TOKEN,
     reportToken: env.MAREA_REPORT_TOKEN,
+    previewSecret: env.MAREA_PREVIEW_SECRET,
     cmsLocales: Object.freeze(env.CMS_LOCALES),
     siteUrl: site.siteUrl,
     deploy: site.deploy,

@@ -56,10 +56,10 @@ async function startOnce(dist: string, options: { country?: string }): Promise<N
   // bundler (zip-it-and-ship-it) fails on this symlinked layout (EEXIST). The webhook function
   // has its own test (test/netlify/webhook-function.test.ts).
   await mkdir(path.join(root, 'no-functions'));
-  await writeFile(
-    path.join(root, 'netlify.toml'),
-    `${toml}\n[functions]\n  directory = "no-functions"\n  deno_import_map = "./import_map.json"\n\n[dev]\n  staticServerPort = ${staticPort}\n`,
-  );
+  // Into netlify.toml's own `[functions]` table (a second one would not parse).
+  const functions = '[functions]\n  directory = "no-functions"\n  deno_import_map = "./import_map.json"\n';
+  const merged = /^\[functions\]\s*$/m.test(toml) ? toml.replace(/^\[functions\]\s*\n/m, functions) : `${toml}\n${functions}`;
+  await writeFile(path.join(root, 'netlify.toml'), `${merged}\n[dev]\n  staticServerPort = ${staticPort}\n`);
   await writeFile(path.join(root, 'import_map.json'), JSON.stringify({ imports: { [REMOTE_TYPES]: './offline-types.ts' } }));
   await writeFile(path.join(root, 'offline-types.ts'), 'export {};\n');
   await symlink(path.join(ROOT, 'netlify'), path.join(root, 'netlify'));

@@ -2,16 +2,12 @@ import { escapeHtml } from '../../shared/head.js';
 import { LOCALES } from '../../shared/locales.js';
 import { HOME_SLUG, pagePath } from '../../shared/routes.js';
 import type { ContentIssue, Locale } from '../../shared/model.js';
-import { BuildMemo } from '../build/build-memo.js';
-import { buildBundles, readTemplate } from '../build/bundle.js';
+import type { BuildMemo } from '../build/build-memo.js';
 import { builtPages } from '../build/list-pages.js';
 import { rewriteMediaUrls } from '../build/media.js';
 import { mediaUrlsInContent } from '../build/media-walks.js';
-import type { ProjectPaths } from '../build/paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from '../build/payloads.js';
-import { releaseId } from '../build/pipeline.js';
-import { localeMessages, pageJob, pageRenderer } from '../build/render.js';
-import { compileTemplate } from '../build/template.js';
+import { pageJob, pageRenderer } from '../build/render.js';
 import type { CmsClient } from '../cms/client.js';
 import { ENDPOINTS, type RawSite } from '../cms/raw.js';
 import type { Config } from '../config/env.js';
@@ -20,6 +16,8 @@ import { listenToIssues } from '../content/issues.js';
 import { isRecord } from '../content/values.js';
 import { bodyKey } from '../cms-gate/check.js';
 import { wordNotice } from '../cms-gate/notice.js';
+import { PREVIEW_MARKER } from '../../shared/public-config.js';
+import type { PreviewRenderer } from '../preview-render/renderer.js';
 import { SITE_MODELS } from './events.js';
 
 /** What Strapi's admin asks to preview (its Preview handler's arguments, cms/config/admin.js). */
@@ -32,13 +30,20 @@ export interface PreviewQuery {
 }
 
 export interface PreviewAnswer {
-  readonly status: 200 | 400 | 404 | 422;
+  readonly status: 200 | 400 | 401 | 404 | 422 | 502 | 503;
   readonly html: string;
+  /** Origins the page loads media from besides its own (the CMS's uploads, a cloud bucket): its CSP allows them. */
+  readonly mediaOrigins?: readonly string[];
 }
 
 export interface PreviewDeps {
-  readonly config: Config & { readonly cmsUrl: string };
-  readonly paths: ProjectPaths;
+  readonly config: Pick<Config, 'cmsLocales' | 'siteUrl' | 'defaultCountry'> & { readonly cmsUrl: string };
+  /**
+   * The site's code: the SSR render function, template, chunks and messages
+   * (preview-render/renderer.ts). `npm run webhook` builds it in process; the
+   * Netlify Function reads the one the production build wrote.
+   */
+  readonly renderer: () => Promise<PreviewRenderer>;
   readonly memo: BuildMemo;
   readonly client: CmsClient;
   /** The published content the draft is placed into (the builder's). */
@@ -67,13 +72,16 @@ const WARNINGS: Record<Locale, (n: number) => string> = {
  * Long messages (a URL, a path of blocks and fields) wrap anywhere, so none
  * runs off Strapi's preview panel, even at a phone's width.
  */
-function message(status: PreviewAnswer['status'], title: string, lines: string[]): PreviewAnswer {
+export function messagePage(status: PreviewAnswer['status'], title: string, lines: readonly string[]): PreviewAnswer {
   const items = lines.map((line) => `<li><pre style="margin:0 0 .75rem;white-space:pre-wrap;overflow-wrap:anywhere;font:inherit">${escapeHtml(line)}</pre></li>`).join('');
   return {
     status,
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#111;overflow-wrap:anywhere"><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><ul style="padding-left:1.25rem">${items}</ul></body></html>`,
   };
 }
+
+/** The preview's one inline style (its CSP allows it by hash, preview-render/headers.ts). */
+export const PREVIEW_STYLE = '.cookie-notice,.offer-toast-region{display:none!important}:root{--cookie-notice-cover:0px!important;--offer-toast-cover:0px!important}';
 
 /**
  * The preview's own additions to a rendered page: no indexing, the banner,
@@ -82,9 +90,8 @@ function message(status: PreviewAnswer['status'], title: string, lines: string[]
  * site still shows them.
  */
 export function dressPreview(html: string, banner: string, warnings: { summary: string; lines: string[] } | null = null): string {
-  const hide = '<style>.cookie-notice,.offer-toast-region{display:none!important}:root{--cookie-notice-cover:0px!important;--offer-toast-cover:0px!important}</style>';
   return html
-    .replace(/<head>/, `<head>\n    <meta name="robots" content="noindex, nofollow">\n    ${hide}`)
+    .replace(/<head>/, `<head>\n    <meta name="robots" content="noindex, nofollow">\n    <meta name="${PREVIEW_MARKER}" content="draft">\n    <style>${PREVIEW_STYLE}</style>`)
     .replace(/<body([^>]*)>/, `<body$1>\n    ${bannerHtml(banner, warnings)}`);
 }
 
@@ -113,18 +120,18 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   const { config } = deps;
   const model = /^api::([a-z0-9-]+)\.\1$/.exec(query.uid)?.[1];
   const endpoint = model ? SITE_MODELS[model] : undefined;
-  if (!endpoint || !ENDPOINTS[endpoint].localized) return message(400, 'Nothing to preview', [`The site has no page for ${query.uid}.`]);
+  if (!endpoint || !ENDPOINTS[endpoint].localized) return messagePage(400, 'Nothing to preview', [`The site has no page for ${query.uid}.`]);
   const locale = LOCALES.find((l) => config.cmsLocales[l] === (query.locale ?? config.cmsLocales.en));
-  if (!locale) return message(400, 'Nothing to preview', [`The locale ${query.locale} is not one of the site's (${LOCALES.map((l) => config.cmsLocales[l]).join(', ')}).`]);
+  if (!locale) return messagePage(400, 'Nothing to preview', [`The locale ${query.locale} is not one of the site's (${LOCALES.map((l) => config.cmsLocales[l]).join(', ')}).`]);
   const cmsLocale = config.cmsLocales[locale];
-  if (ENDPOINTS[endpoint].collection && !query.documentId) return message(400, 'Nothing to preview', ['The preview link names no documentId.']);
+  if (ENDPOINTS[endpoint].collection && !query.documentId) return messagePage(400, 'Nothing to preview', ['The preview link names no documentId.']);
 
   const raw = { ...(await deps.raw()) };
   // The entry's own data, whose blocks name the fields of its issues ("Block 3 (Hero) › Button").
   let candidate: unknown;
   if (ENDPOINTS[endpoint].collection) {
     const item = await deps.client.fetchDocument(endpoint, cmsLocale, query.documentId!, query.status);
-    if (!item) return message(404, 'Nothing to preview', [`No ${query.status} version of ${query.uid} ${query.documentId} in ${cmsLocale}.`]);
+    if (!item) return messagePage(404, 'Nothing to preview', [`No ${query.status} version of ${query.uid} ${query.documentId} in ${cmsLocale}.`]);
     candidate = item;
     const key = endpoint === 'pages' ? 'pages' : 'modals';
     const list = (raw[key][locale] as unknown[]).filter((entry) => (entry as { documentId?: unknown }).documentId !== query.documentId);
@@ -154,13 +161,13 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
     return `${notice.fieldWords ? `${notice.fieldWords}: ` : ''}${notice.message}${notice.hint ? `\n${notice.hint}` : ''}`;
   };
   const errors = own.filter((i) => i.severity === 'error');
-  if (errors.length > 0) return message(422, ERRORS_TITLE[locale], errors.map(inWords));
+  if (errors.length > 0) return messagePage(422, ERRORS_TITLE[locale], errors.map(inWords));
   const warnings = own.filter((i) => i.severity === 'warning').map(inWords);
 
   const media = new Map(mediaUrlsInContent(normalised).map((url) => [url, new URL(url, `${config.cmsUrl}/`).href]));
   const content = rewriteMediaUrls(normalised, media);
-  const release = await deps.memo.once('release', () => releaseId(config, deps.paths));
-  const ctx = payloadContext(config, release, deps.now?.() ?? new Date());
+  const renderer = await deps.renderer();
+  const ctx = payloadContext(config, renderer.release, deps.now?.() ?? new Date());
   let payload;
   if (endpoint === 'error-page') {
     payload = notFoundPayloads(content, ctx).find((p) => p.locale === locale)!;
@@ -171,17 +178,16 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
         ? (p: (typeof pages)[number]) => p.page.documentId === query.documentId && p.n === 1
         : (p: (typeof pages)[number]) => p.page.path === pagePath(locale, HOME_SLUG);
     const built = pages.find((p) => p.page.locale === locale && wanted(p)) ?? pages.find((p) => p.page.locale === locale);
-    if (!built) return message(404, 'Nothing to preview', [`The ${locale} site has no page to show this on.`]);
+    if (!built) return messagePage(404, 'Nothing to preview', [`The ${locale} site has no page to show this on.`]);
     payload = pagePayload(content, built, ctx);
   }
 
-  const bundle = await deps.memo.once('bundle', () => buildBundles(deps.paths, config.public));
-  const { html: template, chunks } = await deps.memo.once('template', () => readTemplate(bundle));
-  const messages = await localeMessages(deps.paths.root, locale);
   // The payload is embedded (as on error pages): a preview has no `_payload.json` beside it.
   const job = { ...pageJob(payload), payloadFile: null };
-  const html = await pageRenderer(bundle.server.render, compileTemplate(template), { [locale]: messages }, chunks)(job);
-  return { status: 200, html: dressPreview(html, BANNER[locale][query.status], warnings.length ? { summary: WARNINGS[locale](warnings.length), lines: warnings } : null) };
+  const html = await pageRenderer(renderer.render, renderer.template, renderer.messages, renderer.chunks)(job);
+  const mediaOrigins = [...new Set([...media.values()].map((url) => new URL(url).origin))].sort();
+  const dressed = dressPreview(html, BANNER[locale][query.status], warnings.length ? { summary: WARNINGS[locale](warnings.length), lines: warnings } : null);
+  return { status: 200, html: dressed, mediaOrigins };
 }
 
 /** Whether an issue is about the entry being previewed: its page (by documentId), its modal (by name), or the single type in its locale. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProjectPaths } from '../build/paths.js';
+import { PREVIEW_SECRET_MIN_LENGTH } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 /** The webhook's secret (Strapi sends it as a header) and the draft preview's (in the preview link). */
 export interface WebhookSecrets {
@@ -9,7 +10,7 @@ export interface WebhookSecrets {
   readonly preview: string;
 }
 
-/** Shortest secret accepted from the environment: a guessable one would let anyone trigger builds or read drafts. */
+/** Shortest secret accepted from the environment: a guessable one would let anyone trigger builds (the preview's key: 32, preview-token.js). */
 const MIN_LENGTH = 16;
 
 /**
@@ -24,9 +25,9 @@ export function webhookSecrets(paths: Pick<ProjectPaths, 'work'>, env: NodeJS.Pr
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<WebhookSecrets>) : {};
   const kept = { ...stored };
   let made = false;
-  const pick = (name: string, key: keyof WebhookSecrets, value: string | undefined): string => {
+  const pick = (name: string, key: keyof WebhookSecrets, value: string | undefined, min = MIN_LENGTH): string => {
     const given = value?.trim();
-    if (given && given.length < MIN_LENGTH) throw new Error(`${name} is ${given.length} characters long: use at least ${MIN_LENGTH} random characters (openssl rand -hex 32).`);
+    if (given && given.length < min) throw new Error(`${name} is ${given.length} characters long: use at least ${min} random characters (openssl rand -hex 32).`);
     if (given) return given;
     if (!kept[key]) {
       kept[key] = randomBytes(32).toString('hex');
@@ -34,7 +35,7 @@ export function webhookSecrets(paths: Pick<ProjectPaths, 'work'>, env: NodeJS.Pr
     }
     return kept[key];
   };
-  const secrets = { webhook: pick('WEBHOOK_SECRET', 'webhook', env.WEBHOOK_SECRET), preview: pick('PREVIEW_SECRET', 'preview', env.PREVIEW_SECRET) };
+  const secrets = { webhook: pick('WEBHOOK_SECRET', 'webhook', env.WEBHOOK_SECRET), preview: pick('PREVIEW_SECRET', 'preview', env.PREVIEW_SECRET, PREVIEW_SECRET_MIN_LENGTH) };
   if (made) {
     mkdirSync(paths.work, { recursive: true });
     writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });

@@ -9,10 +9,11 @@ import { listen } from '../preview/server.js';
 import type { ChangeSet } from './events.js';
 import { BuildQueue, type BuildOutcome } from './queue.js';
 import { createWebhookService, HOOK_PATH } from './service.js';
+import { signPreviewToken } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const publish = (JSON.parse(readFileSync(path.join(FIXTURES, 'webhook-entry-publish-es-MX.json'), 'utf8')) as { body: Record<string, unknown> }).body;
-const secrets = { webhook: 'webhook-secret-0123456789', preview: 'preview-secret-0123456789' };
+const secrets = { webhook: 'webhook-secret-0123456789-0123456789', preview: 'preview-secret-0123456789-0123456789' };
 
 let origin: string;
 let dist: string;
@@ -98,19 +99,35 @@ describe('the webhook service over HTTP: requests, bursts, status, preview, the 
     expect(status.builds.reduce((sum, b) => sum + b.events.length + b.moreEvents, 0)).toBe(1000);
   });
 
-  it('GET /preview needs the preview secret (not the webhook one), and is never cached or indexed', async () => {
+  it('GET /preview needs a token signed with the preview secret for this query, and is never cached, indexed or tracked', async () => {
     const query = 'uid=api::page.page&documentId=abc&locale=es-MX&status=draft';
+    const signed = { uid: 'api::page.page', documentId: 'abc', locale: 'es-MX', status: 'draft' };
+    const token = signPreviewToken(secrets.preview, signed);
     expect((await fetch(`${origin}/preview?${query}`)).status).toBe(401);
     expect((await fetch(`${origin}/preview/?${query}`)).status).toBe(401);
-    expect((await fetch(`${origin}/preview/${secrets.webhook}?${query}`)).status).toBe(401);
-    expect((await fetch(`${origin}/preview/${secrets.preview}x?${query}`)).status).toBe(401);
-    const response = await fetch(`${origin}/preview/${secrets.preview}?${query}`);
+    expect((await fetch(`${origin}/preview/${secrets.preview}?${query}`)).status).toBe(401);
+    expect((await fetch(`${origin}/preview/${signPreviewToken(secrets.webhook, signed)}?${query}`)).status).toBe(401);
+    expect((await fetch(`${origin}/preview/${token}?${query.replace('abc', 'abd')}`)).status).toBe(401);
+    const response = await fetch(`${origin}/preview/${token}?${query}`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('<p>draft of abc in es-MX</p>');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self' http://127.0.0.1:1337");
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'self' http://127.0.0.1:1337");
+    expect(csp).toMatch(/(^|; )script-src 'self' 'sha256-[^;]*;/);
+    expect(csp).not.toContain('googletagmanager');
+  });
+
+  it('GET /preview echoes nothing as HTML: a status of <img onerror> is shown as text on its 400 page', async () => {
+    const attack = '<img src=x onerror=alert(document.domain)>';
+    const response = await fetch(`${origin}/preview/x?uid=api::page.page&status=${encodeURIComponent(attack)}`);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(document.domain)&gt;');
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });
 
   it('serves the published site, and follows a publish that swaps the folder', async () => {

@@ -4,7 +4,7 @@ import type { BuildQueue } from './queue.js';
 import { bearerMatches, checkWebhook } from './request.js';
 import type { PreviewAnswer, PreviewQuery } from './preview.js';
 import type { KeptBuild } from './rollback.js';
-import { previewQuery } from './preview.js';
+import { answerPreview } from '../preview-render/answer.js';
 import type { WebhookSecrets } from './secrets.js';
 
 /** Where Strapi posts its webhooks (registered by `npm run cms`). */
@@ -49,14 +49,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * editors (same secret), `GET /builds` lists the kept builds and
  * `POST /rollback?build=<id>` puts one back live (same secret: the CMS's
  * Publishing page calls them), `GET /preview` renders a draft on demand
- * (preview secret), and every other path serves the published site as the
+ * (a link token signed with the preview secret), and every other path serves the published site as the
  * CDN would, so editors watch their edit go live at the same address.
  */
 export function createWebhookService(options: ServiceOptions): Server {
   const site = options.dist ? siteHandler(options.dist) : null;
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log?.(`✗ ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      // Never the preview link's token in a log line: its path is cut.
+      options.log?.(`✗ ${req.method} ${(req.url ?? '').replace(/^\/preview\/[^?]*/, '/preview/…')}: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendJson(res, 500, { error: `internal error: ${(error as Error).message}` });
       else res.destroy();
     });
@@ -103,20 +104,14 @@ export function createWebhookService(options: ServiceOptions): Server {
     }
     if (url.pathname === '/preview' || url.pathname.startsWith('/preview/')) {
       if (!options.preview) return sendJson(res, 404, { error: 'the draft preview is not enabled' });
-      // The secret is in the link's path (Strapi's iframe cannot send headers), checked in constant
-      // time: not in its query, which client-side navigation carries to the published pages.
-      if (!bearerMatches(`Bearer ${url.pathname.slice('/preview/'.length)}`, options.secrets.preview)) return sendJson(res, 401, { error: 'missing or wrong preview secret' });
-      const query = previewQuery(url);
-      const answer = typeof query === 'string' ? { status: 400 as const, html: query } : await options.preview(query);
-      res.writeHead(answer.status, {
-        'Content-Type': 'text/html; charset=utf-8',
-        // A draft is never cached, indexed, or referred to with its secret link.
-        'Cache-Control': 'no-store',
-        'X-Robots-Tag': 'noindex, nofollow',
-        'Referrer-Policy': 'no-referrer',
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': `frame-ancestors 'self' ${(options.frameAncestors ?? []).join(' ')}`.trim(),
+      // The link's token (signed by Strapi's admin with the preview secret, an hour at most) is checked by answerPreview.
+      const answer = await answerPreview(url, {
+        secret: options.secrets.preview,
+        render: options.preview,
+        frameAncestors: options.frameAncestors ?? [],
+        ...(options.log ? { log: options.log } : {}),
       });
+      res.writeHead(answer.status, answer.headers);
       res.end(answer.html);
       return;
     }

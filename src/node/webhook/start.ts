@@ -3,6 +3,7 @@ import { publishBuild, settleBackgroundWork } from '../build/publish.js';
 import { listen } from '../preview/server.js';
 import type { Config } from '../config/env.js';
 import { renderPreview } from './preview.js';
+import { inProcessRenderer } from '../preview-render/renderer.js';
 import { postReport, type ReportTarget } from '../publishing/build-report.js';
 import { BuildQueue, type BuildRecord, type QueueOptions } from './queue.js';
 import { reportToCms } from './report.js';
@@ -75,7 +76,14 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     rollback: { list: () => keptBuilds(paths), to: rollBack },
     frameAncestors: [new URL(config.cmsUrl).origin],
     preview: (query) =>
-      renderPreview(query, { config, paths, memo: builder.memo, client: builder.cms, raw: () => builder.content(), ...(options.now ? { now: options.now } : {}) }),
+      renderPreview(query, {
+        config,
+        renderer: () => inProcessRenderer(config, paths, builder.memo),
+        memo: builder.memo,
+        client: builder.cms,
+        raw: () => builder.content(),
+        ...(options.now ? { now: options.now } : {}),
+      }),
     ...(options.log ? { log: options.log } : {}),
   });
   origin = await listen(server, options.port, options.host ?? '127.0.0.1');
