@@ -53,6 +53,9 @@ describe('a Netlify build reports to the CMS through its build plugin', () => {
           CMS_TOKEN: cms.token,
           MAREA_REPORT_TOKEN: cms.reportToken,
           SITE_NAME: 'marea-offline',
+          // `netlify build` says CONTEXT=production, and offline there is no site to give Netlify's URL:
+          // a production build needs its public origin (docs/deploying.md).
+          SITE_URL: 'https://marea-offline.example',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -62,6 +65,10 @@ describe('a Netlify build reports to the CMS through its build plugin', () => {
     });
     const log = output.join('');
     expect(log).toContain('./netlify/plugins/marea-report');
+    // Netlify's CONTEXT=production made it a production build, at SITE_URL; keep-builds ran before it
+    // (its onPostBuild comes after the edge functions' bundling, which fails offline).
+    expect(log).toContain('keep-builds: no cached ./builds yet');
+    expect(log).toContain('Marea build: production at https://marea-offline.example');
     expect(log).toMatch(/report-build: (failed|published) build reported to /);
     const jwt = await adminLogin(cms.url, { email: cms.adminEmail, password: cms.adminPassword });
     const { data } = (await (await fetch(`${cms.url}/marea/reports`, { headers: { Authorization: `Bearer ${jwt}` } })).json()) as { data: Array<Record<string, unknown>> };
