@@ -24,6 +24,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -109,6 +110,26 @@ describe('rule 17: keep-builds carries builds/ and the last crawl from build to 
     await mkdir(join(empty.dir, 'builds'));
     await onPostBuild(empty);
     expect(logs.slice(-2)).toEqual(['keep-builds: ./builds is empty, nothing saved', 'keep-builds: ./.marea/last-crawl is empty, nothing saved']);
+    const next = await freshClone('next');
+    await onPreBuild(next);
+    expect(await files(next.dir)).toEqual(BUILD_A);
+  });
+
+  it.each(['deploy-preview', 'branch-deploy'])('a %s restores the builds but saves nothing: production never builds on a preview', async (context) => {
+    const { onPreBuild, onPostBuild } = await keepBuilds();
+    const production = await freshClone('production');
+    await write(production.dir, BUILD_A);
+    await onPostBuild(production);
+
+    vi.stubEnv('CONTEXT', context);
+    const preview = await freshClone('preview');
+    await onPreBuild(preview);
+    expect(await files(preview.dir)).toEqual(BUILD_A);
+    await write(preview.dir, { 'builds/history.json': '["pppp","aaaa"]', 'builds/pppp/index.html': '<meta name="robots" content="noindex">' });
+    await onPostBuild(preview);
+    expect(logs.at(-1)).toBe(`keep-builds: ${context} builds are not saved to the build cache (production's are)`);
+
+    vi.stubEnv('CONTEXT', 'production');
     const next = await freshClone('next');
     await onPreBuild(next);
     expect(await files(next.dir)).toEqual(BUILD_A);

@@ -18,10 +18,13 @@
  * script, bytes that are not an allowed image or video), with a
  * log line naming them, so they are neither carried nor rolled back to.
  * Paths are relative to the build's folder, the repository's root (Netlify
- * runs plugins there).
+ * runs plugins there). Deploy previews and branch deploys restore them (their
+ * builds are incremental too) but save nothing: production's next build must
+ * not find a noindex preview, at another URL, as its last build.
  */
-// Netlify Build rejects any export that is not an event handler: keep this private.
+// Netlify Build rejects any export that is not an event handler: keep these private.
 const KEPT = ['./builds', './.marea/last-crawl'];
+const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
 
 /** @typedef {Pick<import('@netlify/build').NetlifyPluginOptions, 'utils'>} Options What the handlers use of Netlify Build's arguments. */
 
@@ -41,6 +44,11 @@ export async function onPreBuild({ utils }) {
  * @param {Options} options
  */
 export async function onPostBuild({ utils }) {
+  const context = process.env.CONTEXT ?? '';
+  if (PREVIEW_CONTEXTS.has(context)) {
+    console.log(`keep-builds: ${context} builds are not saved to the build cache (production's are)`);
+    return;
+  }
   for (const dir of KEPT) {
     const saved = await utils.cache.save(dir);
     console.log(saved ? `keep-builds: saved ${dir} to the build cache` : `keep-builds: ${dir} is empty, nothing saved`);
