@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../src/node/build/paths.js';
+import { diagnose } from '../../src/node/cms-doctor/doctor.js';
 import { adminLogin } from '../../src/node/cms-server/editor.js';
 import { cmsEnv, ensureCmsInstalled } from '../../src/node/cms-server/install.js';
 import { CMS_DIR } from '../../src/node/cms-server/paths.js';
@@ -89,6 +90,21 @@ describe('a real Strapi 5 on PostgreSQL, seeded from content-cache/', () => {
     const other = await preflight('https://elsewhere.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect(other.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('npm run cms:doctor against the deployed CMS (docs/own-strapi.md)', () => {
+  it('finds nothing to fix once the operator has made the webhook to the site’s build hook', async () => {
+    const jwt = await adminLogin(cms!.url, { email: cms!.adminEmail, password: cms!.adminPassword });
+    const events = ['entry.publish', 'entry.unpublish', 'entry.delete', 'media.update', 'media.delete'];
+    const created = await fetch(`${cms!.url}/admin/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Netlify build hook', url: 'https://api.netlify.com/build_hooks/0123456789abcdef', headers: {}, events }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const findings = await diagnose({ cmsUrl: cms!.url, token: cms!.token, cmsLocales: { en: 'en', es: 'es-MX' } });
+    expect(findings.filter((f) => f.verdict !== 'ok')).toEqual([]);
   });
 });
 
