@@ -27,6 +27,8 @@ export const SLUG_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
  * characters are bytes.
  */
 const SLUG_LIMITS = { segment: 100, slug: 400 } as const;
+/** The longest slug the build accepts (`SLUG_LIMITS`): the CMS schema's slug `maxLength` too, so Strapi refuses what the build would. */
+export const SLUG_MAX_LENGTH = SLUG_LIMITS.slug;
 const RESERVED_FIRST = new Set(['es', 'builds', 'assets', '404']);
 const LIST_PAGE = /(^|\/)page\/\d+$/;
 

@@ -1,6 +1,6 @@
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import { PAGE_KINDS } from '../../shared/block-values.js';
-import { SLUG_PATTERN } from '../../shared/routes.js';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../shared/routes.js';
 import { countriesAttribute, type Attribute, type ComponentSchema } from './attributes.js';
 
 /** A content type of the CMS (content contract, "Endpoints crawled" and "Entities"). */
@@ -60,8 +60,8 @@ export const ENTITY_COMPONENTS: readonly ComponentSchema[] = [SEO, ERROR_LINK_SL
  * blank, so an editor hears it at once instead of from a failed build. Nothing
  * the build tolerates is required (a page without a title is titled by its
  * slug, a duplicate promo code is offered once per entry), so every
- * `content-cache/` the build accepts can be seeded. The slug pattern is the
- * build's own (reserved first segments are still the build's to report:
+ * `content-cache/` the build accepts can be seeded. The slug pattern and
+ * maximum length are the build's own (reserved first segments are still the build's to report:
  * content contract, "Page").
  */
 export const CONTENT_TYPES: readonly ContentTypeSchema[] = [
@@ -74,7 +74,7 @@ export const CONTENT_TYPES: readonly ContentTypeSchema[] = [
     localized: true,
     attributes: {
       title: { type: 'string' },
-      slug: { type: 'string', required: true, regex: SLUG_PATTERN.source },
+      slug: { type: 'string', required: true, regex: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH },
       kind: { type: 'enumeration', enum: [...PAGE_KINDS], default: 'page' },
       summary: { type: 'text' },
       cover: { type: 'media', multiple: false, allowedTypes: ['images'] },

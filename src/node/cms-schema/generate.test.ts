@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import { ALPHA2_TO_ALPHA3 } from '../../shared/country-codes.js';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugProblem } from '../../shared/routes.js';
 import { populateParams } from '../cms/populate.js';
 import type { EndpointName } from '../cms/raw.js';
 import { componentSchemas, schemaFiles } from './generate.js';
@@ -70,6 +71,15 @@ describe('the CMS schema in cms/ is generated from the block declarations', () =
     expect(CONTENT_TYPES.flatMap((type) => required(type.attributes).map((key) => `${type.singularName}.${key}`))).toEqual(Object.keys(REQUIRED_BY_THE_BUILD));
     for (const code of Object.values(REQUIRED_BY_THE_BUILD)) expect(Object.values(CATALOGUE).find((issue) => issue.code === code)?.severity, code).toBe('error');
     expect(componentSchemas().flatMap((schema) => required(schema.attributes).map((key) => `${schema.uid}.${key}`))).toEqual([]);
+  });
+
+  it("gives the page's slug the build's own pattern and maximum length, so Strapi refuses what the build would", () => {
+    const slug = CONTENT_TYPES.find((type) => type.singularName === 'page')!.attributes.slug!;
+    expect(slug).toMatchObject({ regex: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH });
+    // Four segments of 90 and their slashes (364 characters), then the rest: segments stay under their own limit.
+    const ofLength = (length: number) => `${'a'.repeat(90)}/`.repeat(4) + 'e'.repeat(length - 364);
+    expect(slugProblem(ofLength(SLUG_MAX_LENGTH))).toBeNull();
+    expect(slugProblem(ofLength(SLUG_MAX_LENGTH + 1))).toMatch(`at most ${SLUG_MAX_LENGTH}`);
   });
 
   it("shows every block and modal item in Strapi's picker with its name in words, an icon of the picker's and a one-line description", async () => {
