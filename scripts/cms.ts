@@ -19,15 +19,17 @@ import { CMS_DIR, cmsState } from '../src/node/cms-server/paths.js';
 import { ensureSecrets } from '../src/node/cms-server/secrets.js';
 import { startCms } from '../src/node/cms-server/start.js';
 import { loadConfig } from '../src/node/config/env.js';
+import { loadServiceConfig } from '../src/node/config/service-env.js';
 import { webhookSecrets } from '../src/node/webhook/secrets.js';
 import { strapiLoopEnv } from '../src/node/webhook/service.js';
 
-const port = Number(process.env.CMS_PORT ?? 1337);
+const services = loadServiceConfig();
+const port = services.cmsPort;
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 let since = Date.now();
 if (ensureCmsInstalled(CMS_DIR)) console.log(`✓ installed cms/ in ${seconds(since)}`);
-const state = cmsState(CMS_DIR, process.env.MAREA_CMS_STATE || undefined);
+const state = cmsState(CMS_DIR, services.cmsState ?? undefined);
 const { secrets, made } = ensureSecrets(state.envFile);
 if (made) console.log(`✓ made the CMS secrets (${path.relative(process.cwd(), state.envFile)})`);
 if (hasDrift(await writeSchema(CMS_DIR))) console.log('✓ wrote the CMS schema from the block declarations (npm run cms:schema)');
@@ -42,8 +44,8 @@ const built = ensureAdminBuilt(CMS_DIR);
 if (built !== null) console.log(`✓ admin panel built in ${built.toFixed(1)} s`);
 
 // The editors' loop (README, "Publishing"): Strapi posts its webhooks to `npm run webhook` and links its preview there.
-const webhookOrigin = `http://127.0.0.1:${Number(process.env.WEBHOOK_PORT ?? 4174)}`;
-const loop = strapiLoopEnv(webhookOrigin, webhookSecrets({ work: process.env.MAREA_CMS_STATE || projectPaths().work }));
+const webhookOrigin = `http://127.0.0.1:${services.webhookPort}`;
+const loop = strapiLoopEnv(webhookOrigin, webhookSecrets({ work: services.cmsState ?? projectPaths().work }));
 
 since = Date.now();
 const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, env: loop, log: (line) => process.stdout.write(`${line}\n`) }).catch((error: Error) => {

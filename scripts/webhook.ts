@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { projectPaths } from '../src/node/build/paths.js';
 import { cmsState, CMS_DIR } from '../src/node/cms-server/paths.js';
 import { ConfigError, loadConfig } from '../src/node/config/env.js';
+import { loadServiceConfig } from '../src/node/config/service-env.js';
 import { HOOK_PATH } from '../src/node/webhook/service.js';
 import { webhookSecrets } from '../src/node/webhook/secrets.js';
 import { startWebhookService } from '../src/node/webhook/start.js';
@@ -18,10 +19,18 @@ import { startWebhookService } from '../src/node/webhook/start.js';
 const stamp = () => new Date().toISOString().slice(11, 19);
 const log = (line: string) => console.log(`${stamp()} ${line}`);
 
-const local = cmsState(CMS_DIR, process.env.MAREA_CMS_STATE || undefined).localFile;
+const services = (() => {
+  try {
+    return loadServiceConfig();
+  } catch (error) {
+    console.error(`✗ ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
+const local = cmsState(CMS_DIR, services.cmsState ?? undefined).localFile;
 if (!process.env.CMS_URL?.trim() && existsSync(local)) {
   const { token, reportToken } = JSON.parse(readFileSync(local, 'utf8')) as { token: string; reportToken?: string };
-  process.env.CMS_URL = `http://127.0.0.1:${process.env.CMS_PORT ?? 1337}`;
+  process.env.CMS_URL = `http://127.0.0.1:${services.cmsPort}`;
   process.env.CMS_TOKEN ??= token;
   // Each build's report goes to the CMS's Publishing page (README, "Publishing").
   if (reportToken) process.env.MAREA_REPORT_TOKEN ??= reportToken;
@@ -35,9 +44,8 @@ try {
       { key: 'CMS_URL', expected: 'the CMS to rebuild from (npm run webhook needs one: set CMS_URL and CMS_TOKEN, or start the local CMS with npm run cms)', received: undefined },
     ]);
   const paths = projectPaths();
-  const secrets = webhookSecrets({ work: process.env.MAREA_CMS_STATE || paths.work });
-  const port = Number(process.env.WEBHOOK_PORT ?? 4174);
-  const service = await startWebhookService({ config: { ...config, cmsUrl: config.cmsUrl }, paths, secrets, port, host: process.env.WEBHOOK_HOST ?? '127.0.0.1', log });
+  const secrets = webhookSecrets({ work: services.cmsState ?? paths.work });
+  const service = await startWebhookService({ config: { ...config, cmsUrl: config.cmsUrl }, paths, secrets, port: services.webhookPort, host: services.webhookHost, log });
   const stop = async () => {
     log('stopping after the running build…');
     await service.close();
@@ -52,7 +60,7 @@ try {
   Status       curl -H "Authorization: Bearer <WEBHOOK_SECRET>" ${service.origin}/status
   Reports      ${config.reportToken ? `each build's report → ${config.cmsUrl} (the admin's Publishing page)` : 'none: set MAREA_REPORT_TOKEN to the CMS’s report token to see builds in its Publishing page'}
   Site         ${service.origin}/ and ${service.origin}/es (the published dist/)
-  Secrets      ${process.env.WEBHOOK_SECRET ? 'from WEBHOOK_SECRET / PREVIEW_SECRET' : 'in .marea/webhook-secrets.json (npm run cms registers them with Strapi)'}
+  Secrets      ${services.webhookSecret ? 'from WEBHOOK_SECRET / PREVIEW_SECRET' : 'in .marea/webhook-secrets.json (npm run cms registers them with Strapi)'}
 
 Building the site from ${config.cmsUrl} once now; then after each publish. Ctrl-C stops.`);
 } catch (error) {

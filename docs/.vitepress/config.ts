@@ -32,6 +32,7 @@ export default defineConfig({
     nav: [
       { text: 'Getting started', link: '/getting-started' },
       { text: 'Deploy', link: '/deploying' },
+      { text: 'Configuration', link: '/configuration' },
       { text: 'All documents', link: '/README' },
     ],
     sidebar: [
@@ -55,6 +56,7 @@ export default defineConfig({
       {
         text: 'Reference',
         items: [
+          { text: 'Configuration', link: '/configuration' },
           { text: 'Behaviour rules', link: '/behaviour' },
           { text: 'Product specification', link: '/product' },
           { text: 'Content contract', link: '/content-contract' },

@@ -6,6 +6,7 @@
  * (NETLIFY_BUILD_HOOK), whose build runs `npm run build` against the CMS.
  * Netlify queues builds itself, one at a time per site.
  */
+import { loadServiceConfig } from '../../src/node/config/service-env.js';
 import { checkWebhook, type WebhookAnswer } from '../../src/node/webhook/request.js';
 
 /** Served at the same path as the local service's hook. */
@@ -15,8 +16,17 @@ const json = (status: number, body: Record<string, unknown>, headers: Readonly<R
   new Response(`${JSON.stringify(body)}\n`, { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
 export default async function handler(request: Request): Promise<Response> {
-  const secret = process.env.WEBHOOK_SECRET?.trim();
-  const hook = process.env.NETLIFY_BUILD_HOOK?.trim();
+  let settings;
+  try {
+    // Only what this function reads: the rest of the services' variables is not its business.
+    settings = loadServiceConfig({ WEBHOOK_SECRET: process.env.WEBHOOK_SECRET, NETLIFY_BUILD_HOOK: process.env.NETLIFY_BUILD_HOOK });
+  } catch (error) {
+    // An invalid WEBHOOK_SECRET or NETLIFY_BUILD_HOOK, named (never its value) in the function's log and answer.
+    console.error(`strapi-webhook: ${(error as Error).message}`);
+    return json(503, { error: `the webhook is misconfigured: ${(error as Error).message}` });
+  }
+  const secret = settings.webhookSecret;
+  const hook = settings.netlifyBuildHook;
   // Never accept webhooks without a secret to check them against.
   if (!secret || !hook) return json(503, { error: `the webhook is not configured: set ${!secret ? 'WEBHOOK_SECRET' : 'NETLIFY_BUILD_HOOK'} in the site's environment variables` });
   const answer: WebhookAnswer = await checkWebhook(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Locale } from '../../shared/model.js';
 import { DATADOG_DEFAULTS, type DatadogConfig, type PublicConfig } from '../../shared/public-config.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
+import { configError, variable } from './schema.js';
 import { PREVIEW_SECRET_MIN_LENGTH } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 export { ConfigError } from './config-error.js';
@@ -60,28 +61,6 @@ type DeployKind = 'production' | 'preview' | 'local';
 export interface BuildOptions {
   /** `npm run build -- --production`. */
   production: boolean;
-}
-
-/** Unset and blank variables are the same thing: `CMS_URL=` in a .env file means "no CMS". */
-const blankToUndefined = (value: unknown): unknown => (typeof value === 'string' ? value.trim() || undefined : value);
-
-/** A variable with a default: `parse` returns null for an invalid value, reported as `expected`. */
-function variable<T>(expected: string, parse: (value: string) => T | null, fallback: T) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .optional()
-      .transform((value, ctx): T => {
-        if (value === undefined) return fallback;
-        const parsed = parse(value);
-        if (parsed === null) {
-          ctx.addIssue(expected);
-          return z.NEVER;
-        }
-        return parsed;
-      }),
-  );
 }
 
 const text = () => variable('a string', (value) => value, null as string | null);
@@ -216,11 +195,11 @@ const envSchema = z.object({
 
 type Env = z.output<typeof envSchema>;
 
+/** Every variable the build reads (test/docs/configuration.test.ts checks them against src/node/config/variables.ts). */
+export const BUILD_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** Every `PUBLIC_*` variable the build reads: the browser's configuration (docs/deploying.md lists them for Netlify). */
 export const PUBLIC_VARIABLES: readonly string[] = Object.keys(envSchema.shape).filter((key) => key.startsWith('PUBLIC_'));
-
-/** Values of these are never echoed in error messages. */
-const SECRET_KEYS = new Set(['CMS_TOKEN', 'MAREA_REPORT_TOKEN', 'MAREA_PREVIEW_SECRET', 'PUBLIC_DATADOG_CLIENT_TOKEN']);
 
 /**
  * A loopback or unspecified host (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`, `0.0.0.0`, `::`,
@@ -304,14 +283,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (Array.isArray(site)) throw new ConfigError(site);
     return toConfig(result.data, site);
   }
-  const issues: ConfigIssue[] = result.error.issues.map((issue) => {
-    const key = String(issue.path[0]);
-    const raw = env[key];
-    return {
-      key,
-      expected: issue.message,
-      received: raw === undefined ? undefined : SECRET_KEYS.has(key) ? '"…"' : JSON.stringify(raw),
-    };
-  });
-  throw new ConfigError(issues);
+  throw configError(result.error, env);
 }
