@@ -98,7 +98,10 @@ function published(config: Pick<Config, 'cmsLocales'>, client: CmsClient): Promi
   const now = Date.now();
   if (!kept.content || now - kept.content.at > CONTENT_SECONDS * 1000) {
     const raw = crawl(config, client).then((result) => result.raw);
-    raw.catch(() => delete kept.content);
+    // A failed read is not kept: the next preview reads again.
+    raw.catch(() => {
+      if (kept.content?.raw === raw) delete kept.content;
+    });
     kept.content = { at: now, raw };
   }
   return kept.content.raw;

@@ -18,6 +18,8 @@ describe('the draft preview', () => {
     expect(shown('.offer-toast-region')).toBe(false);
     expect(shown('main')).toBe(true);
     expect(window.document.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex, nofollow');
+    // Analytics never start on it (src/client/analytics/start.ts).
+    expect(window.document.querySelector('meta[name="marea-preview"]')).not.toBeNull();
     expect(window.document.body.firstElementChild!.textContent).toBe('Preview: draft — not published');
   });
 
