@@ -93,6 +93,25 @@ describe('a real Strapi 5 on PostgreSQL, seeded from content-cache/', () => {
   });
 });
 
+describe('the deployed admin, open to the internet (docs/hosting-strapi.md)', () => {
+  it('answers a sixth wrong password within five minutes with 429, and sends its security headers', async () => {
+    const login = () =>
+      fetch(`${cms!.url}/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'guess@marea.example', password: 'Wrong-guess-1' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await login()).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const page = await fetch(`${cms!.url}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(page.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
 describe('npm run cms:doctor against the deployed CMS (docs/own-strapi.md)', () => {
   it('finds nothing to fix once the operator has made the webhook to the site’s build hook', async () => {
     const jwt = await adminLogin(cms!.url, { email: cms!.adminEmail, password: cms!.adminPassword });
