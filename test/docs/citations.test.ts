@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Comments and test names cite the project's own documents (docs/README.md):
- * "rule N" is docs/behaviour.md, "spec §N" docs/product.md, `content
+ * "rule N" is docs/behaviour.md; "spec §N" docs/product.md, `content
  * contract, "Section"` docs/content-contract.md. A citation the docs do not
  * have, or an issue number (which a maintainer cannot follow), fails here.
  */

@@ -46,7 +46,7 @@ export interface PluginView {
 
 const INSTALL = 'run `npm run cms:schema -- --into <your Strapi project>`, then rebuild and restart that Strapi';
 const TOKEN_FIX = 'give the build a custom API token (Settings → API Tokens → Create, type Custom) with only find and findOne on Page, Layout, Error page, Modal and Promo code';
-/** The events that must reach the site's build (docs/deploying.md, "Webhook"). */
+/** The events that must reach the site's build (docs/deploying.md, "Step by step"). */
 const BUILD_EVENTS = ['entry.publish', 'entry.unpublish', 'entry.delete', 'media.update', 'media.delete'] as const;
 
 interface Answer {
@@ -132,7 +132,7 @@ function pluginFindings(view: PluginView, cmsLocales: Readonly<Record<Locale, st
             view.webhooks.length === 0
               ? 'no webhook: publishing does not rebuild the site'
               : `no enabled webhook sends all of ${BUILD_EVENTS.join(', ')}: some publishes do not rebuild the site`,
-          fix: 'Settings → Webhooks → Create: the URL of the site’s build hook, those events (docs/deploying.md, "Webhook")',
+          fix: 'Settings → Webhooks → Create: the URL of the site’s build hook, those events (docs/deploying.md, "Step by step")',
         },
   );
   findings.push(
