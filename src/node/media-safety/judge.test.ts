@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { readFile } from 'node:fs/promises';
+import { Script } from 'node:vm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { judgeCaptions, judgeMedia, sanitizeSvg } from './judge.js';
+import { judgeCaptions, judgeMedia } from './judge.js';
+import { sanitizeSvg } from './svg.js';
 
 const pixel = () => sharp({ create: { width: 4, height: 3, channels: 3, background: { r: 10, g: 120, b: 140 } } });
 /** The smallest WebM header file-type recognises: EBML, DocType "webm". */
@@ -50,7 +52,15 @@ describe('WebVTT captions', () => {
     ['the bundled Spanish captions (accents: UTF-8)', () => readFile('content-cache/uploads/lagoon_loop_es_8d03e5b61a.vtt')],
     ['WebVTT after a byte order mark', () => Promise.resolve(Buffer.from(`\uFEFFWEBVTT${cues}`, 'utf8'))],
     ['WebVTT with a header text and CRLF lines', () => Promise.resolve(Buffer.from(`WEBVTT - Lagoon\r\n\r\n00:01.000 --> 00:02.000\r\nHola\r\n`))],
-    ['the signature alone', () => Promise.resolve(Buffer.from('WEBVTT'))],
+    [
+      'a note, a styled cue with an id, voice and class tags',
+      () =>
+        Promise.resolve(
+          Buffer.from(
+            `WEBVTT\n\nNOTE made by hand\n\nSTYLE\n::cue(.sea) { color: teal }\n\nintro\n00:00.000 --> 00:01.500 line:90% align:center\n<v Ana>¡Hola!</v> <c.sea>la laguna</c>\n`,
+          ),
+        ),
+    ],
   ])('keeps %s as .vtt, served as text/vtt, byte for byte', async (_name, read) => {
     const bytes = await read();
     expect(await judgeMedia(bytes)).toEqual({ ok: true, ext: 'vtt', mime: 'text/vtt', bytes });
@@ -63,6 +73,9 @@ describe('WebVTT captions', () => {
     ['HTML with the signature further down', Buffer.from(`<html><body>WEBVTT${cues}</body></html>`), /its bytes are text starting "<html><body>WEBVTT/],
     ['a word that only starts like the signature', Buffer.from(`WEBVTTX${cues}`), /its bytes are text starting "WEBVTTX/],
     ['WebVTT that is not UTF-8', Buffer.concat([Buffer.from(`WEBVTT${cues}`), Buffer.from([0xe9, 0x0a])]), /not valid UTF-8/],
+    ['the signature alone (no cue)', Buffer.from('WEBVTT'), /without a single cue/],
+    ['a line that is neither a cue nor a note', Buffer.from(`WEBVTT${cues}\nNot a cue\n`), /not valid WebVTT: line 7: Cue identifier cannot be standalone/],
+    ['no blank line after the signature', Buffer.from(`WEBVTT\n00:00.000 --> 00:01.000\nHola\n`), /not valid WebVTT: line 2: No blank line after the signature/],
     ['WebVTT past 1 MB', Buffer.from(`WEBVTT${cues}${'00:00:03.000 --> 00:00:04.000\nla la la\n\n'.repeat(30_000)}`), /more than captions take/],
   ])('refuses %s', async (_name, bytes, reason) => {
     const judged = await judgeMedia(bytes);
@@ -150,5 +163,29 @@ describe('sanitizeSvg', () => {
     const file = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>`;
     const read = await judgeMedia(Buffer.from(file));
     expect(read.ok ? read.bytes.toString() : '').not.toContain('root:');
+  });
+});
+
+describe('WebVTT that is also JavaScript (a script disguised as captions)', () => {
+  const js = 'fetch("/api/admin",{credentials:"include"}).then((r)=>r.text()).then(alert)';
+  const cue = '00:00:00.000 --> 00:00:02.000';
+  it.each([
+    ['a comment line, then script', `WEBVTT\n\n//\n${js}\n`, /not valid WebVTT: line 4: Cue identifier needs to be followed by timestamp/],
+    ['script right after the signature', `WEBVTT\n${js}\n`, /not valid WebVTT: line 2/],
+    ['script as the header text, no cue', `WEBVTT = 1; ${js}\n`, /without a single cue/],
+    ['a comment from the header to the cue text', `WEBVTT =1/*\n\n${cue}\n*/;${js}//\n`, /also a JavaScript program/],
+    ['a template string from the header to the cue text', `WEBVTT\t=\`\n\n${cue}\n\`;${js}//\n`, /also a JavaScript program/],
+    ['a comment opened in a note', `WEBVTT =1\n\nNOTE /*\n\n${cue}\n*/;${js}//\n`, /also a JavaScript program/],
+  ])('refuses %s, saying why', async (_name, text, reason) => {
+    const bytes = Buffer.from(text);
+    const judged = await judgeCaptions(bytes);
+    expect(judged.ok).toBe(false);
+    expect(!judged.ok && judged.reason).toMatch(reason);
+    expect(!judged.ok && judged.reason).toMatch(/^it is in a captions field, and it is .*WebVTT/);
+    expect((await judgeMedia(bytes)).ok).toBe(false);
+  });
+
+  it('the polyglots that pass the WebVTT grammar are real JavaScript (the vectors test what they claim)', () => {
+    for (const text of [`WEBVTT =1/*\n\n${cue}\n*/;${js}//\n`, `WEBVTT\t=\`\n\n${cue}\n\`;${js}//\n`]) expect(() => new Script(text)).not.toThrow();
   });
 });
