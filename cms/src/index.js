@@ -83,6 +83,7 @@ async function ensureAccess(strapi) {
   const tokens = strapi.service('admin::api-token');
   const saved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
   if (saved) {
+    fs.chmodSync(file, 0o600); // the admin's password and the build's token: readable by this user only
     // The saved token still opens the CMS only if its hash is the stored one (new secrets change the salt).
     const stored = await strapi.db.query('admin::api-token').findOne({ where: { name: TOKEN_NAME } });
     if (stored && stored.accessKey === tokens.hash(saved.token) && (await users.exists({ email: saved.adminEmail }))) {
@@ -105,6 +106,8 @@ async function ensureAccess(strapi) {
   const access = { ...saved, adminEmail: ADMIN_EMAIL, adminPassword, token: created.accessKey };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(access, null, 2)}\n`, { mode: 0o600 });
+  // `mode` applies only to a new file: one that was 644 would stay 644.
+  fs.chmodSync(file, 0o600);
 }
 
 /** Marks a `{ $document }` reference to a document the seed skipped: left out of the relation it was in. */

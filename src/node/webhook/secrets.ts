@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProjectPaths } from '../build/paths.js';
+import { keepPrivate, writeSecretFile } from '../platform/secret-file.js';
 import { PREVIEW_SECRET_MIN_LENGTH } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 /** The webhook's secret (Strapi sends it as a header) and the draft preview's (in the preview link). */
@@ -16,7 +17,8 @@ const MIN_LENGTH = 16;
 /**
  * WEBHOOK_SECRET and PREVIEW_SECRET from the environment, or, on a
  * developer's machine, made once and kept in `.marea/webhook-secrets.json`
- * (git-ignored, mode 600), where `npm run cms` reads them to register the
+ * (git-ignored, mode 600 however it was before: `writeSecretFile`,
+ * `keepPrivate`), where `npm run cms` reads them to register the
  * webhook and the preview link with Strapi. Throws naming a secret that is
  * set but too short.
  */
@@ -36,9 +38,7 @@ export function webhookSecrets(paths: Pick<ProjectPaths, 'work'>, env: NodeJS.Pr
     return kept[key];
   };
   const secrets = { webhook: pick('WEBHOOK_SECRET', 'webhook', env.WEBHOOK_SECRET), preview: pick('PREVIEW_SECRET', 'preview', env.PREVIEW_SECRET, PREVIEW_SECRET_MIN_LENGTH) };
-  if (made) {
-    mkdirSync(paths.work, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
-  }
+  if (made) writeSecretFile(file, `${JSON.stringify(kept, null, 2)}\n`);
+  else keepPrivate(file);
   return secrets;
 }
