@@ -37,6 +37,7 @@ interface Job {
   steps: Step[];
 }
 interface Workflow {
+  env?: Record<string, string>;
   on: { push?: { branches?: string[] }; pull_request?: unknown };
   permissions: Record<string, string>;
   jobs: Record<string, Job>;
@@ -115,5 +116,42 @@ describe('ci.yml', () => {
     expect(Object.keys(build.env ?? {}).sort()).toEqual(['CMS_TOKEN', 'CMS_URL']);
     expect(job.env ?? {}).not.toHaveProperty('CONTEXT');
     expect(job.env ?? {}).not.toHaveProperty('SITE_URL');
+  });
+});
+
+/** Issue 30, row 8: the supply chain of the workflow itself. */
+describe('ci.yml: pinned actions, no stray credentials', () => {
+  const text = () => readFileSync(CI, 'utf8');
+  const steps = () => Object.entries(ci().jobs).flatMap(([name, job]) => job.steps.map((step) => ({ name, step })));
+
+  it('pins every action to a full commit SHA, its release tag in a comment', () => {
+    const used = steps().filter(({ step }) => step.uses !== undefined);
+    expect(used.length).toBeGreaterThanOrEqual(3);
+    for (const { name, step } of used) expect(step.uses, name).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+    // The tag each SHA stands for, on the same line (`uses: owner/action@<sha> # v4.4.0`).
+    const lines = text()
+      .split('\n')
+      .filter((line) => /^\s*-?\s*uses:/.test(line));
+    expect(lines.length).toBe(used.length);
+    for (const line of lines) expect(line).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+  });
+
+  it('checkout does not keep its credentials in .git/config', () => {
+    const checkouts = steps().filter(({ step }) => uses('actions/checkout')(step));
+    expect(checkouts.length).toBeGreaterThan(0);
+    for (const { step } of checkouts) expect(step.with?.['persist-credentials']).toBe(false);
+  });
+
+  it('gives secrets to the one step that needs them, never to a job’s or the workflow’s env', () => {
+    const workflow = ci();
+    expect(JSON.stringify(workflow.env ?? {})).not.toMatch(/secrets\./);
+    for (const [name, job] of Object.entries(workflow.jobs)) expect(JSON.stringify(job.env ?? {}), name).not.toMatch(/secrets\./);
+    const withSecrets = steps().filter(({ step }) => /secrets\./.test(JSON.stringify(step)));
+    expect(withSecrets.map(({ step }) => step.name)).toEqual(['Build']);
+    // Nowhere else in the file either (a `with:` or an `if:` of another step, a comment aside).
+    const mentions = text()
+      .split('\n')
+      .filter((line) => !/^\s*#/.test(line) && /secrets\./.test(line));
+    expect(mentions).toEqual(['          CMS_URL: ${{ secrets.CMS_URL }}', '          CMS_TOKEN: ${{ secrets.CMS_TOKEN }}']);
   });
 });
