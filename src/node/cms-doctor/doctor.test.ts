@@ -34,6 +34,18 @@ describe('cms:doctor findings (docs/own-strapi.md)', () => {
     ]);
   });
 
+  it('names an answer larger than CMS_MAX_BYTES as the build would meet it, without reading it whole', async () => {
+    const fetcher = fakeFetch((url) => (url.pathname === '/api/promo-codes' ? { status: 200, body: { data: ['x'.repeat(2_000)] } } : { status: 200, body: { data: [] } }));
+    const findings = await diagnose({ cmsUrl: 'https://cms.example.com', token: 't', cmsLocales, fetch: fetcher, maxBytes: 1_000 });
+    expect(findings.filter((f) => f.what.startsWith('promo-codes'))).toEqual([
+      {
+        verdict: 'fail',
+        what: expect.stringMatching(/: The CMS answer to GET https:\/\/cms\.example\.com\/api\/promo-codes.* is larger than CMS_MAX_BYTES \(1 KB\)/) as string,
+        fix: expect.stringMatching(/CMS_MAX_BYTES/) as string,
+      },
+    ]);
+  });
+
   it('names a missing field from Strapi’s "Invalid key" answer, and says what it cannot check without the plugin', async () => {
     const fetcher = fakeFetch((url, method) => {
       if (url.pathname === '/_health') return { status: 204 };

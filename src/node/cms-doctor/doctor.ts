@@ -1,5 +1,7 @@
 import { LOCALES } from '../../shared/locales.js';
 import type { Locale } from '../../shared/model.js';
+import { readCappedBody } from '../cms/capped-body.js';
+import { ResponseTooLargeError } from '../cms/response-too-large-error.js';
 import { endpointUrl } from '../cms/client.js';
 import { ENDPOINTS, type EndpointName } from '../cms/raw.js';
 import type { Attribute } from '../cms-schema/attributes.js';
@@ -33,6 +35,8 @@ export interface DoctorOptions {
   readonly cmsLocales: Readonly<Record<Locale, string>>;
   readonly fetch?: typeof fetch;
   readonly timeoutMs?: number;
+  /** `CMS_MAX_BYTES`: an answer larger than this stops the doctor (`ResponseTooLargeError`), as it would the build. Default 50 MB. */
+  readonly maxBytes?: number;
 }
 
 /** What the plugin's `GET /api/marea/doctor` answers (cms/src/plugins/marea/server/parts/doctor.js). */
@@ -52,6 +56,8 @@ const BUILD_EVENTS = ['entry.publish', 'entry.unpublish', 'entry.delete', 'media
 interface Answer {
   readonly status: number;
   readonly body: unknown;
+  /** Why the body was not read: larger than CMS_MAX_BYTES (the build would fail on it too). */
+  readonly tooLarge?: string;
 }
 
 /** Strapi's JSON answer, or the start of a text one (a proxy's error page). */
@@ -159,8 +165,14 @@ export async function diagnose(options: DoctorOptions): Promise<Finding[]> {
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
     });
-    const text = await response.text();
-    return { status: response.status, body: parseOr(text) };
+    let bytes: Uint8Array;
+    try {
+      bytes = await readCappedBody(response, url, options.maxBytes);
+    } catch (error) {
+      if (error instanceof ResponseTooLargeError) return { status: response.status, body: null, tooLarge: error.message };
+      throw error;
+    }
+    return { status: response.status, body: parseOr(new TextDecoder().decode(bytes)) };
   };
 
   const findings: Finding[] = [];
@@ -182,7 +194,11 @@ export async function diagnose(options: DoctorOptions): Promise<Finding[]> {
       if (answer.status === 401) {
         return [...findings, { verdict: 'fail', what: 'CMS_TOKEN is not a valid API token of this Strapi (401)', fix: TOKEN_FIX + ', and put its key in CMS_TOKEN' }];
       }
-      findings.push(probeFinding(label, endpoint, answer));
+      findings.push(
+        answer.tooLarge
+          ? { verdict: 'fail', what: `${label}: ${answer.tooLarge}`, fix: 'raise CMS_MAX_BYTES, or find out why the CMS answers that much (docs/security.md, "CMS answers")' }
+          : probeFinding(label, endpoint, answer),
+      );
     }
   }
 

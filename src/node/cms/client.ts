@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { readCollectionPage, readSingle, wholeCollection, type CollectionResponse } from './envelope.js';
-import { getJson, type RequestOptions } from './http.js';
+import { getJson, type JsonOptions, type RequestOptions } from './http.js';
 import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 import { populateParams } from './populate.js';
@@ -33,6 +33,8 @@ export interface CmsClientOptions {
   backoffMs?: number | undefined;
   /** Requests in flight at once, over every call of this client. Default 6. */
   concurrency?: number | undefined;
+  /** `CMS_MAX_BYTES`: the largest answer read; a larger one fails the request. Default 50 MB (`DEFAULT_CMS_MAX_BYTES`). */
+  maxBytes?: number | undefined;
 }
 
 export interface CmsClient {
@@ -71,9 +73,11 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
     backoffMs: options.backoffMs,
     limit: pLimit(options.concurrency ?? DEFAULT_CONCURRENCY),
   });
+  // JSON answers only: media have their own cap (MEDIA_MAX_BYTES, media-download.ts).
+  const jsonOptions: JsonOptions = { ...requestOptions, maxBytes: options.maxBytes };
 
   async function fetchPage(url: string, page: number): Promise<CollectionResponse> {
-    const response = readCollectionPage(await getJson(url, requestOptions), url);
+    const response = readCollectionPage(await getJson(url, jsonOptions), url);
     const { pageCount, total, pageSize } = response.meta.pagination;
     if (pageCount > MAX_PAGES_PER_COLLECTION || total > MAX_ENTRIES_PER_COLLECTION) {
       throw new MalformedResponseError(
@@ -106,7 +110,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       expectKind(endpoint, false);
       const url = `${endpointUrl(base, endpoint, cmsLocale)}${status === 'draft' ? '&status=draft' : ''}`;
       try {
-        return readSingle(await getJson(url, requestOptions), url);
+        return readSingle(await getJson(url, jsonOptions), url);
       } catch (error) {
         // Strapi answers 404 for a single type nobody has filled in (or published) yet.
         if (error instanceof HttpError && error.status === 404) return null;
@@ -118,7 +122,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       expectKind(endpoint, true);
       const params = new URLSearchParams({ 'filters[documentId][$eq]': documentId, ...(status === 'draft' ? { status: 'draft' } : {}) });
       const url = `${endpointUrl(base, endpoint, cmsLocale)}&${params.toString()}`;
-      const { data } = readCollectionPage(await getJson(url, requestOptions), url);
+      const { data } = readCollectionPage(await getJson(url, jsonOptions), url);
       if (data.length > 1) throw new MalformedResponseError(url, `${data.length} entries have documentId ${documentId}`);
       return data[0] ?? null;
     },

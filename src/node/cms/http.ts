@@ -1,10 +1,12 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, TimeoutError as KyTimeoutError } from 'ky';
 import type { LimitFunction } from 'p-limit';
+import { DEFAULT_CMS_MAX_BYTES, readCappedBody } from './capped-body.js';
 import { readStrapiError } from './envelope.js';
 import { HttpError } from './http-error.js';
 import { MalformedResponseError } from './malformed-response-error.js';
 import { NetworkError } from './network-error.js';
 import { TimeoutError } from './timeout-error.js';
+import { fetchWithinOrigin } from './within-origin.js';
 
 /** How every request to the CMS (JSON and media) is made robust. */
 export interface RequestOptions {
@@ -96,13 +98,22 @@ function cmsError(error: Error, url: string, timeoutMs: number, attempts: number
   return error;
 }
 
+/** A JSON request: `RequestOptions` and the size cap of the answer. */
+export interface JsonOptions extends RequestOptions {
+  /** `CMS_MAX_BYTES`: a larger answer is refused, reading stops at the cap. Default 50 MB (`DEFAULT_CMS_MAX_BYTES`). */
+  maxBytes?: number | undefined;
+}
+
 /**
  * `GET url` and parse the JSON body (see `cmsGet`; a Strapi 400 names the bad
- * query parameter, which ends up in the `HttpError` message). Throws
- * `HttpError`, `TimeoutError`, `NetworkError` or `MalformedResponseError`.
+ * query parameter, which ends up in the `HttpError` message). Redirects are
+ * followed only within the url's origin (`fetchWithinOrigin`), the body read
+ * only up to `maxBytes` (`readCappedBody`). Throws `HttpError`,
+ * `TimeoutError`, `NetworkError`, `MalformedResponseError`,
+ * `ResponseTooLargeError` or `RedirectRefusedError`.
  */
-export async function getJson(url: string, options: RequestOptions = {}): Promise<unknown> {
-  const body = await (await cmsGet(url, options, 'application/json', readWhole)).text();
+export async function getJson(url: string, options: JsonOptions = {}): Promise<unknown> {
+  const body = await (await cmsGet(url, options, 'application/json', readWhole(url, options.maxBytes ?? DEFAULT_CMS_MAX_BYTES))).text();
   try {
     return JSON.parse(body) as unknown;
   } catch {
@@ -112,12 +123,14 @@ export async function getJson(url: string, options: RequestOptions = {}): Promis
 }
 
 /** The body is read within the attempt: a server that stalls mid-body times out (and is retried) too. */
-const readWhole: Attempt = async (request) => {
-  const response = await fetch(request);
-  const body = await response.arrayBuffer();
-  const { status, statusText, headers } = response;
-  return new Response(body.byteLength > 0 ? body : null, { status, statusText, headers });
-};
+function readWhole(url: string, maxBytes: number): Attempt {
+  return async (request) => {
+    const response = await fetchWithinOrigin(request);
+    const body = await readCappedBody(response, url, maxBytes);
+    const { status, statusText, headers } = response;
+    return new Response(body.byteLength > 0 ? body : null, { status, statusText, headers });
+  };
+}
 
 function parseOrNull(body: string): unknown {
   try {
