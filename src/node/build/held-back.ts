@@ -93,6 +93,8 @@ export function triage(issues: readonly ContentIssue[]): Triage {
 export interface MediaProblem {
   url: string;
   body: (users?: string) => IssueBody;
+  /** The field of a page the file is in, when the problem knows it (a share image's `seo.metaImage`). */
+  field?: (page: Page) => string | undefined;
 }
 
 /**
@@ -117,6 +119,8 @@ export function heldForMedia(content: SiteContent, problems: readonly MediaProbl
       const body = problem.body(`${page.locale} ${page.path}`);
       const issue: ContentIssue = { severity: 'error', code: body.code, message: body.message, entity: 'page', locale: page.locale, slug: page.slug, hint: body.hint };
       if (page.documentId) issue.documentId = page.documentId;
+      const field = problem.field?.(page);
+      if (field) issue.field = field;
       carryRaised(body, issue);
       let entry = held.get(page);
       if (!entry) {

@@ -10,6 +10,7 @@ import { variantUrl } from '../../shared/media.js';
 import { copyMedia, rewriteMediaUrls } from './media.js';
 import { encodeImages, VARIANT_KEY } from './media-encode.js';
 import { rasterImages } from './media-walks.js';
+import { hugePng } from '../../../test/support/huge-png.js';
 
 /** A photo-like test image (a gradient: encoders cannot cheat on it). */
 const photo = (width: number, height: number) =>
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await photo(500, 500).png().toFile(path.join(uploads, 'pool.png'));
   // Stored sideways (900 × 600) with EXIF orientation 6: shown upright, 600 wide and 900 tall.
   await photo(900, 600).withMetadata({ orientation: 6 }).jpeg().toFile(path.join(uploads, 'tower.jpg'));
+  await writeFile(path.join(uploads, 'huge.png'), hugePng(50_000, 50_000));
   // A JPEG's first bytes (the media judgement takes it for one), then nothing the decoder can read.
   await writeFile(
     path.join(uploads, 'broken.jpg'),
@@ -83,6 +85,13 @@ describe('media encoding (AVIF and WebP at the widths the layout needs)', () => 
     expect(result.undecodable.map((u) => u.url)).toEqual(['/uploads/broken.jpg']);
     expect(result.urls.variants.size).toBe(0);
     expect(existsSync(path.join(out, result.urls.get('/uploads/broken.jpg')!))).toBe(true);
+  });
+
+  it('an image with more pixels than the build decodes is reported by url and size, never decoded', async () => {
+    const { result } = await mediaPhase(['/uploads/huge.png', '/uploads/pool.png'], await mkdtemp(path.join(tmpdir(), 'marea-cache-')));
+    expect(result.oversized).toEqual([{ url: '/uploads/huge.png', width: 50_000, height: 50_000 }]);
+    expect(result.undecodable).toEqual([]);
+    expect([...result.urls.variants.keys()]).toEqual(['/uploads/pool.png']);
   });
 });
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { noteUnreadable, readImageHeader, type UnreadableImages } from './media-pixels.js';
 import { copyFromCache, fillCacheEntry } from './cache-entry.js';
 import type { MediaVariants } from '../../shared/model.js';
 import { VARIANT_FORMATS, variantUrl } from '../../shared/media.js';
@@ -38,7 +39,9 @@ export interface MediaEncoding extends MediaCopy {
   /** Variant files taken from the cache (`<work>/media/`): encoded by an earlier build from the same bytes and settings. */
   reused: number;
   /** Raster images the encoder could not read (corrupt or not an image), by CMS url. */
-  undecodable: { url: string; reason: string }[];
+  undecodable: UnreadableImages['undecodable'];
+  /** Raster images larger than the build decodes (`MAX_IMAGE_PIXELS`), by CMS url, with their declared size. */
+  oversized: UnreadableImages['oversized'];
 }
 
 /**
@@ -50,7 +53,7 @@ export interface MediaEncoding extends MediaCopy {
  * rebuild encodes nothing it encoded before.
  */
 export async function encodeImages(copy: MediaCopy, images: string[], outDir: string, cacheDir: string): Promise<MediaEncoding> {
-  const result: MediaEncoding = { ...copy, encoded: 0, reused: 0, undecodable: [] };
+  const result: MediaEncoding = { ...copy, encoded: 0, reused: 0, undecodable: [], oversized: [] };
   for (const url of images) {
     const site = copy.urls.get(url);
     if (!site) continue; // missing or refused: reported by the caller
@@ -63,7 +66,7 @@ export async function encodeImages(copy: MediaCopy, images: string[], outDir: st
       try {
         widths = await encode(await readFile(path.join(outDir, site)), entry);
       } catch (error) {
-        result.undecodable.push({ url, reason: error instanceof Error ? error.message : String(error) });
+        noteUnreadable(result, url, error);
         continue;
       }
       result.encoded += widths.length * VARIANT_FORMATS.length;
@@ -92,7 +95,7 @@ function cachedWidths(entry: string): number[] | null {
 /** Encodes every variant into a new cache entry (cache-entry.ts). */
 async function encode(bytes: Buffer, entry: string): Promise<number[]> {
   // The upright size: variants are rotated as the browser shows the original (EXIF orientation).
-  const meta = await sharp(bytes).metadata();
+  const meta = await readImageHeader(bytes);
   const width = meta.autoOrient?.width ?? meta.width;
   if (!width) throw new Error('no image size');
   const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, VARIANT_WIDTHS.at(-1)!)])];

@@ -1,12 +1,13 @@
 // @vitest-environment node
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Media, Page } from '../../shared/model.js';
 import { copyMedia } from './media.js';
-import { encodeShareImages, shareSources } from './share-image.js';
+import { encodeShareImages, shareField, shareSources } from './share-image.js';
+import { hugePng } from '../../../test/support/huge-png.js';
 
 let uploads: string;
 beforeAll(async () => {
@@ -17,6 +18,8 @@ beforeAll(async () => {
   await noise(1600, 1600, 4).png().toFile(path.join(uploads, 'badge.png'));
   await noise(1800, 1200, 4).webp().toFile(path.join(uploads, 'clear.webp'));
   await noise(800, 500, 3).jpeg().toFile(path.join(uploads, 'small.jpg'));
+  await writeFile(path.join(uploads, 'huge.png'), hugePng(50_000, 50_000));
+  await writeFile(path.join(uploads, 'torn.jpg'), (await readFile(path.join(uploads, 'bay.jpg'))).subarray(0, 200));
 });
 
 async function sharePhase(urls: string[], cache: string) {
@@ -53,6 +56,22 @@ describe('share-card images (README "Share cards")', () => {
     expect(await readFile(path.join(second.out, url!))).toEqual(await readFile(path.join(first.out, url!)));
   });
 
+  it('an image too large to decode, or that does not decode, is reported by url, not thrown; the others are encoded', async () => {
+    const { result } = await sharePhase(['/uploads/huge.png', '/uploads/torn.jpg', '/uploads/small.jpg'], await mkdtemp(path.join(tmpdir(), 'marea-cache-')));
+    expect(result.oversized).toEqual([{ url: '/uploads/huge.png', width: 50_000, height: 50_000 }]);
+    expect(result.undecodable).toEqual([{ url: '/uploads/torn.jpg', reason: expect.any(String) as string }]);
+    expect(result.renditions.size).toBe(1);
+  });
+
+  it('an image the media phase already found undecodable or too large is left to its report', async () => {
+    const urls = ['/uploads/huge.png', '/uploads/small.jpg'];
+    const out = await mkdtemp(path.join(tmpdir(), 'marea-staging-'));
+    const copy = await copyMedia(urls, (url) => path.join(uploads, url.replace('/uploads/', '')), out);
+    const oversized = [{ url: '/uploads/huge.png', width: 50_000, height: 50_000 }];
+    const result = await encodeShareImages({ ...copy, oversized, undecodable: [] }, urls, out, await mkdtemp(path.join(tmpdir(), 'marea-cache-')));
+    expect([result.oversized, result.undecodable, result.renditions.size]).toEqual([[], [], 1]);
+  });
+
   it('each page’s source: its metaImage, else its first hero image, else its cover; never an SVG or a video', () => {
     const media = (url: string, mime = 'image/jpeg', kind: Media['kind'] = 'image'): Media => ({ kind, url, mime, width: 10, height: 10, alt: '', formats: [] });
     const page = (seo: Media | null, hero: Media | null, cover: Media | null) =>
@@ -69,5 +88,13 @@ describe('share-card images (README "Share cards")', () => {
         page(null, null, null),
       ]),
     ).toEqual(['/u/cover.png', '/u/hero.webp', '/u/seo.jpg']);
+    // The field a problem with the share image names: the one the page takes it from.
+    const fields = [
+      shareField(page(media('/u/seo.jpg'), media('/u/hero.jpg'), null), '/u/seo.jpg'),
+      shareField(page(null, media('/u/hero.jpg'), media('/u/cover.jpg')), '/u/hero.jpg'),
+      shareField(page(null, null, media('/u/cover.jpg')), '/u/cover.jpg'),
+      shareField(page(media('/u/seo.jpg'), null, media('/u/cover.jpg')), '/u/cover.jpg'),
+    ];
+    expect(fields).toEqual(['seo.metaImage', 'blocks[0].media', 'cover', undefined]);
   });
 });

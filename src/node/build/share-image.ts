@@ -7,6 +7,7 @@ import { copyFromCache, fillCacheEntry } from './cache-entry.js';
 import type { Page } from '../../shared/model.js';
 import { shareSource } from '../../shared/structured-data.js';
 import type { MediaCopy } from './media.js';
+import { noteUnreadable, readImageHeader, type UnreadableImages } from './media-pixels.js';
 
 /**
  * Share-card images (README "Share cards"): chat apps and social networks
@@ -44,34 +45,53 @@ export function shareSources(pages: readonly Page[]): string[] {
   return [...new Set(pages.map((page) => shareSource(page)?.url).filter((url): url is string => !!url))].sort();
 }
 
+/** The share renditions written, and the sources that could not be read: the media phase's problems, as `encodeImages` reports them. */
+export interface ShareImages extends UnreadableImages {
+  /** By the copy's site url, the key `payloads.ts` looks them up by. */
+  renditions: Map<string, ShareRendition>;
+  encoded: number;
+  bytes: number;
+}
+
 /**
  * Encodes the share rendition of each source (already copied into `outDir`)
- * beside its copy (`sea.1a2b3c4d5e.jpg` → `sea.1a2b3c4d5e.share-k3y.jpg`),
- * and returns them by the copy's site url, the key `payloads.ts` looks them up by.
+ * beside its copy (`sea.1a2b3c4d5e.jpg` → `sea.1a2b3c4d5e.share-k3y.jpg`).
+ * A source the encoder could not read (`copy.undecodable`, `copy.oversized`)
+ * is left to the media phase's report; one only this step reads is reported
+ * the same way, never thrown: rule 13 holds its pages back.
  */
-export async function encodeShareImages(
-  copy: MediaCopy,
-  sources: string[],
-  outDir: string,
-  cacheDir: string,
-): Promise<{ renditions: Map<string, ShareRendition>; encoded: number; bytes: number }> {
-  const renditions = new Map<string, ShareRendition>();
-  let encoded = 0;
-  let bytes = 0;
+export async function encodeShareImages(copy: MediaCopy & Partial<UnreadableImages>, sources: string[], outDir: string, cacheDir: string): Promise<ShareImages> {
+  const result: ShareImages = { renditions: new Map(), encoded: 0, bytes: 0, undecodable: [], oversized: [] };
+  const reported = new Set([...(copy.undecodable ?? []), ...(copy.oversized ?? [])].map((problem) => problem.url));
   for (const url of sources) {
     const site = copy.urls.get(url);
-    if (!site || !/\.(jpg|png|webp)$/.test(site)) continue; // missing, refused or not raster after all: reported by the media phase
+    if (!site || !/\.(jpg|png|webp)$/.test(site) || reported.has(url)) continue; // missing, refused, undecodable or not raster after all: reported by the media phase
     const cached = path.join(cacheDir, `${path.basename(site)}-share-${SHARE_KEY}`);
     let entry = cachedEntry(cached);
     if (!entry) {
-      entry = await encode(await readFile(path.join(outDir, site)), cached);
-      encoded += 1;
+      try {
+        entry = await encode(await readFile(path.join(outDir, site)), cached);
+      } catch (error) {
+        noteUnreadable(result, url, error);
+        continue;
+      }
+      result.encoded += 1;
     }
     const target = `${site.slice(0, site.lastIndexOf('.'))}.share-${SHARE_KEY}${path.extname(entry.file)}`;
-    bytes += copyFromCache(path.join(cached, entry.file), path.join(outDir, target));
-    renditions.set(site, { url: target, width: entry.width, height: entry.height });
+    result.bytes += copyFromCache(path.join(cached, entry.file), path.join(outDir, target));
+    result.renditions.set(site, { url: target, width: entry.width, height: entry.height });
   }
-  return { renditions, encoded, bytes };
+  return result;
+}
+
+/** The field `page` takes its share image from (`shareSource`'s order) when that image is `url`, for a problem's issue; else undefined. */
+export function shareField(page: Page, url: string): string | undefined {
+  const source = shareSource(page);
+  if (source?.url !== url) return undefined;
+  if (page.seo.metaImage === source) return 'seo.metaImage';
+  const hero = page.blocks.findIndex((b) => b.component === 'blocks.hero' && b.props.media === source);
+  if (hero >= 0) return `blocks[${hero}].media`;
+  return page.cover === source ? 'cover' : undefined;
 }
 
 function cachedEntry(dir: string): Entry | null {
@@ -86,7 +106,7 @@ function cachedEntry(dir: string): Entry | null {
 
 /** One rendition into a new cache entry (cache-entry.ts). */
 async function encode(bytes: Buffer, dir: string): Promise<Entry> {
-  const meta = await sharp(bytes).metadata();
+  const meta = await readImageHeader(bytes);
   const png = meta.format === 'png' || meta.hasAlpha === true;
   const image = sharp(bytes).rotate().resize({ width: SHARE_WIDTH, withoutEnlargement: true });
   const file = png ? 'share.png' : 'share.jpg';

@@ -57,6 +57,21 @@ describe('rich text: Strapi 5 blocks JSON', () => {
     expect(html).toBe('<img src="/uploads/a.jpg" alt="A &quot;pool&quot;" width="800" height="600" />');
   });
 
+  it('reports blocks with more text than the limit before rendering them, at the field, and renders them as empty', () => {
+    const ctx = testContext();
+    const paragraph = (chars: number) => ({ type: 'paragraph', children: [text('x'.repeat(chars))] });
+    expect(richTextToHtml([paragraph(262_144)], ctx, 'blocks[2].body')).toMatch(/^<p>x+<\/p>$/);
+    expect(richTextToHtml([paragraph(100_000), paragraph(100_000), paragraph(62_145)], ctx, 'blocks[2].body')).toBe('');
+    expect(ctx.issues).toMatchObject([
+      {
+        severity: 'error',
+        code: 'RichTextTooLarge',
+        field: 'blocks[2].body',
+        message: 'Rich text is Strapi blocks with 262145 characters of text (at most 262144); it was not rendered',
+      },
+    ]);
+  });
+
   it('escapes text and sanitises links in blocks JSON', () => {
     const html = render([
       { type: 'paragraph', children: [text('<script>alert(1)</script>'), { type: 'link', url: 'javascript:alert(1)', children: [text('x')] }] },

@@ -47,7 +47,7 @@ export function richTextToHtml(value: unknown, ctx: Context, field: string): str
     return '';
   }
   if (typeof value === 'string' && value.trim() === '') return '';
-  const problem = typeof value === 'string' ? limitProblem(value) : tooDeep(value, MAX_DEPTH) === null ? null : `is Strapi blocks nested more than ${MAX_DEPTH} deep`;
+  const problem = typeof value === 'string' ? limitProblem(value) : blocksProblem(value);
   if (problem !== null) {
     report(ctx, field, ISSUES.richTextTooLarge(problem));
     return '';
@@ -85,6 +85,27 @@ function limitProblem(text: string): string | null {
   for (const match of text.matchAll(/^(?:[ \t]*>)+/gm)) depth = Math.max(depth, countOf(match[0], '>'));
   if (depth > RICH_TEXT_LIMITS.quoteDepth) return `is Markdown with quotes nested ${depth} deep (at most ${RICH_TEXT_LIMITS.quoteDepth})`;
   return null;
+}
+
+/**
+ * Why Strapi 5 blocks are beyond the limits, or null: nested too deep, or
+ * more characters of text than a string may have (counted before rendering:
+ * rendering and sanitising megabytes of text only to refuse the HTML after
+ * cost the build its time and memory). Linear in the blocks.
+ */
+function blocksProblem(blocks: unknown[]): string | null {
+  if (tooDeep(blocks, MAX_DEPTH) !== null) return `is Strapi blocks nested more than ${MAX_DEPTH} deep`;
+  let chars = 0;
+  const stack: unknown[] = [blocks];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') chars += node.length;
+    // One at a time: spreading a list of 200,000 children into push() overflows the call's arguments.
+    else if (Array.isArray(node)) for (const child of node) stack.push(child);
+    // Every string counts (a link's url is written out too) but the node types' names.
+    else if (node !== null && typeof node === 'object') for (const [key, child] of Object.entries(node)) if (key !== 'type') stack.push(child);
+  }
+  return chars > RICH_TEXT_LIMITS.chars ? `is Strapi blocks with ${chars} characters of text (at most ${RICH_TEXT_LIMITS.chars})` : null;
 }
 
 function countOf(text: string, char: string): number {
