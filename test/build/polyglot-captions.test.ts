@@ -8,7 +8,7 @@ import { ROOT } from '../../src/node/build/paths.js';
 import { buildSite, tempPaths } from '../support/build-site.js';
 
 /**
- * Captions that are also JavaScript (docs/security.md, "Captions"): valid
+ * Captions that are also JavaScript (docs/security.md, "Media are judged by their bytes"): valid
  * WebVTT to a loose check, a same-origin script once published. The bundled
  * site with its English captions replaced by such a file holds back the
  * pages that use it (MediaRefused, naming the file, the page and the

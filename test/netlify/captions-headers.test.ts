@@ -7,7 +7,7 @@ import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-runtime.js';
 
 /**
- * Published captions (docs/security.md, "Captions") are served as what they
+ * Published captions (docs/security.md, "Media are judged by their bytes") are served as what they
  * are, `text/vtt`, with `nosniff`: a browser then never runs one as a
  * script, even one the build's check let through. Netlify's local runtime
  * (its header rules from netlify.toml, its static types) and `npm run preview`.
