@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contentSecurityPolicy, cspHash, HEADERS_FILE } from '../../src/node/build/headers.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
@@ -25,6 +25,8 @@ const CONFIGURED = {
   PUBLIC_DATADOG_CLIENT_TOKEN: 'pub123',
   PUBLIC_DATADOG_SESSION_SAMPLE_RATE: '100',
   PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: '100',
+  // The bundled content's "all blocks" form posts to its own CRM: listed, so the policy allows it (issue 30, row 7).
+  FORM_HOSTS: 'forms.marea-resorts.example',
 };
 
 /** Every page template, both locales. */
@@ -80,10 +82,12 @@ let server: Server | undefined;
 let origin = '';
 let dist = '';
 let browser: Browser;
+let buildLog: string[] = [];
 
 beforeAll(async () => {
-  const { paths } = await buildSite(path.join(ROOT, 'content-cache'), { env: CONFIGURED });
+  const { paths, log } = await buildSite(path.join(ROOT, 'content-cache'), { env: CONFIGURED });
   dist = paths.dist;
+  buildLog = log;
   server = createPreviewServer(dist);
   origin = await listen(server, 0);
   browser = await launchChromium();
@@ -136,7 +140,9 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     const response = await fetch(`${origin}/`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(file).toContain(`Content-Security-Policy: ${csp}`);
-    expect(csp).toContain('https://www.googletagmanager.com');
+    // Issue 30, row 7: GTM loads through 'strict-dynamic' from the hashed boot script, no Google host may serve scripts.
+    expect(directiveOf(csp, 'script-src')).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
+    expect(csp).not.toContain('*');
     expect(csp).toContain('https://browser-intake-datadoghq.com');
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toBe(
@@ -154,7 +160,7 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
             sessionReplaySampleRate: 100,
           },
         },
-        // The bundled content's "all blocks" form posts to its own CRM.
+        // The bundled content's "all blocks" form posts to its own CRM, on FORM_HOSTS here.
         formActions: ['https://forms.marea-resorts.example'],
       }),
     );
@@ -162,24 +168,46 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
 
   it('every inline script and <style> of every built page is allowed by its hash (JSON and JSON-LD data blocks need nothing)', async () => {
     const csp = (await fetch(`${origin}/`)).headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
-    const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('builds'));
-    expect(files.length).toBeGreaterThan(30);
-    const inline = { scripts: new Set<string>(), styles: new Set<string>() };
-    for (const file of files) {
-      const html = await readFile(path.join(dist, file), 'utf8');
-      for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-        // JSON data blocks, the payload's and the structured data's (README "Structured data"), are never executed: no hash needed.
-        if (/\bsrc=/.test(attributes) || /type="application\/(?:ld\+)?json"/.test(attributes)) continue;
-        inline.scripts.add(text);
-      }
-      for (const [, text = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) inline.styles.add(text);
-    }
-    expect(inline.scripts.size).toBeGreaterThan(0);
-    for (const text of inline.scripts) expect(directive('script-src'), text.slice(0, 80)).toContain(cspHash(text));
-    for (const text of inline.styles) expect(directive('style-src-elem'), text.slice(0, 80)).toContain(cspHash(text));
+    await expectInlineHashed(dist, csp);
   });
 
+  it('issue 30, row 7: a build without PUBLIC_GTM_ID or FORM_HOSTS: script-src is the site and the boot script’s hash; the unlisted form is named, not allowed', async () => {
+    const plain = inject('siteDist');
+    const csp = /Content-Security-Policy: (.*)/.exec(await readFile(path.join(plain, HEADERS_FILE), 'utf8'))?.[1] ?? '';
+    expect(directiveOf(csp, 'script-src')).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(csp).not.toMatch(/googletagmanager|google-analytics|strict-dynamic|\*/);
+    expect(directiveOf(csp, 'form-action')).toBe("form-action 'self'");
+    expect(csp).not.toContain('forms.marea-resorts.example');
+    await expectInlineHashed(plain, csp);
+    // The configured build listed the host: no line about it.
+    expect(buildLog.filter((line) => line.includes('FORM_HOSTS'))).toEqual([]);
+  });
+});
+
+/** One directive of a policy, `name source…`, or ''. */
+const directiveOf = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+
+/** Every inline script and <style> of every page of `dist` has its hash in `csp` (the sha256 of the text the build emitted). */
+async function expectInlineHashed(dist: string, csp: string): Promise<void> {
+  const directive = (name: string) => directiveOf(csp, name);
+  const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('builds'));
+  expect(files.length).toBeGreaterThan(30);
+  const inline = { scripts: new Set<string>(), styles: new Set<string>() };
+  for (const file of files) {
+    const html = await readFile(path.join(dist, file), 'utf8');
+    for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      // JSON data blocks, the payload's and the structured data's (README "Structured data"), are never executed: no hash needed.
+      if (/\bsrc=/.test(attributes) || /type="application\/(?:ld\+)?json"/.test(attributes)) continue;
+      inline.scripts.add(text);
+    }
+    for (const [, text = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) inline.styles.add(text);
+  }
+  expect(inline.scripts.size).toBeGreaterThan(0);
+  for (const text of inline.scripts) expect(directive('script-src'), text.slice(0, 80)).toContain(cspHash(text));
+  for (const text of inline.styles) expect(directive('style-src-elem'), text.slice(0, 80)).toContain(cspHash(text));
+}
+
+describe('item 2: the Content-Security-Policy in a browser', () => {
   it.each(PAGES)('%s: loads, hydrates and runs GTM and Datadog without a violation', async (pathname) => {
     const { page, problems, hosts } = await open();
     // Consent given: GTM and Datadog RUM (Session Replay's blob: worker included) track from the start.
@@ -228,22 +256,49 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     await page.context().close();
   });
 
-  it('negative check: an injected inline script and an injected <style> without a hash are blocked (the policy applies)', async () => {
+  it('negative check: an inline script and a <style> injected into the page’s HTML are blocked (the policy applies)', async () => {
     const { page, problems } = await open();
+    // Markup injection, the attack the policy is for. ('strict-dynamic', on with GTM, trusts what running script
+    // inserts: a script that can already call createElement has won; what it refuses is anything in the markup.)
+    await page.route(`${origin}/`, async (route) => {
+      const response = await route.fetch();
+      const injected = '<script>window.__injectedRan = true;</script><style>body { outline: 3px solid red; }</style>';
+      await route.fulfill({ response, body: (await response.text()).replace('</body>', `${injected}</body>`) });
+    });
     await page.goto(`${origin}/`);
     await waitForHydration(page);
-    await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.__injectedRan = true;';
-      document.body.appendChild(script);
-      const style = document.createElement('style');
-      style.textContent = 'body { outline: 3px solid red; }';
-      document.head.appendChild(style);
-    });
     await page.waitForFunction(() => (window.__cspViolations ?? []).length >= 2);
     expect(await page.evaluate(() => window.__injectedRan ?? false)).toBe(false);
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineStyle)).not.toBe('solid');
     expect(await violations(page)).toEqual([expect.stringMatching(/^script-src-elem blocked inline/), expect.stringMatching(/^style-src-elem blocked inline/)]);
+    // A <style> added by script is refused too (style-src-elem has no 'strict-dynamic').
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = 'body { outline: 3px solid red; }';
+      document.head.appendChild(style);
+    });
+    await page.waitForFunction(() => (window.__cspViolations ?? []).length >= 3);
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineStyle)).not.toBe('solid');
+    expect(cspConsole(problems).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('issue 30, row 7: a container tag injected into the HTML (stored XSS) does not load, though GTM is on and googletagmanager.com answers', async () => {
+    const { page, problems, hosts } = await open();
+    // The page as if an editor's field had smuggled a parser-inserted <script src> into it: with a host allow-list it ran.
+    const evil = 'https://www.googletagmanager.com/gtm.js?id=GTM-EVIL';
+    await page.route(`${origin}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('</body>', `<script src="${evil}"></script></body>`);
+      await route.fulfill({ response, body: html });
+    });
+    await page.context().addCookies([{ name: 'cookie_consent', value: 'granted', url: origin }]);
+    await page.goto(`${origin}/`);
+    await waitForHydration(page);
+    // The site's own container still loads (from the trusted entry), the injected one never is requested.
+    await page.waitForFunction(() => window.__gtmStubRan === true, undefined, { timeout: 20_000 });
+    expect(await violations(page)).toEqual([expect.stringMatching(/^script-src-elem blocked https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-EVIL/)]);
+    expect(hosts.filter((host) => host === 'www.googletagmanager.com').length).toBeGreaterThan(0);
     expect(cspConsole(problems).length).toBeGreaterThan(0);
     await page.context().close();
   });

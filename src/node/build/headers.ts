@@ -17,9 +17,17 @@ import type { RenderedFile } from './render.js';
  * - `script-src 'self'` + the hash of each inline script (the boot script,
  *   boot-script.ts; `type="application/json"` and `application/ld+json`
  *   data blocks, the payload and the structured data, do not execute and
- *   need nothing) + Google Tag Manager when `PUBLIC_GTM_ID` is set. Never
- *   `'unsafe-inline'`: an injected `<script>` does not run. The Datadog RUM
- *   SDK is bundled (its own chunk, `'self'`): no Datadog script host.
+ *   need nothing). Never `'unsafe-inline'`: an injected `<script>` does not
+ *   run. The Datadog RUM SDK is bundled (its own chunk, `'self'`): no Datadog
+ *   script host. With `PUBLIC_GTM_ID`, `'strict-dynamic'` is added and no
+ *   Google host: the boot script (trusted by its hash) starts the entry, the
+ *   entry injects `gtm.js`, and the container's tags are trusted because a
+ *   trusted script created them; a `<script src>` an attacker injects into
+ *   the HTML is parser-inserted and refused, whatever its host. A host
+ *   allow-list of `https://www.googletagmanager.com` would let an injected
+ *   tag load anyone's container (issue 30, row 7). `'self'` stays for
+ *   browsers without CSP 3 (they ignore `'strict-dynamic'`; the site works,
+ *   GTM does not load), and CSP 3 browsers ignore it.
  * - `style-src-elem 'self'`: pages carry no inline `<style>` (the
  *   stylesheet has every rule, the accordion's for pages without
  *   JavaScript too): an injected `<style>` is refused.
@@ -32,14 +40,17 @@ import type { RenderedFile } from './render.js';
  *   `-attr` directives (which ignore it when they have them).
  * - `img-src 'self'`: every image is copied into `/assets/media` at build
  *   time (no CMS or CDN host, no `data:` URL in pages or CSS); plus Google
- *   Analytics' pixels when GTM is on.
+ *   Analytics' pixels when GTM is on (named hosts, no wildcard).
  * - `connect-src 'self'` (payloads, manifests, Netlify forms) + Datadog's
  *   intake for the configured site + Google Analytics with GTM + the origin
- *   of a CMS form's own `action`, if any (the form posts there with fetch).
+ *   of a CMS form's own `action` when its host is in `FORM_HOSTS` (the form
+ *   posts there with fetch). An action elsewhere widens nothing: the
+ *   build names the form (`unlistedFormActions`) and the browser refuses
+ *   the post.
  * - `worker-src 'self' blob:` only with Datadog Session Replay (its
  *   compression worker is a `blob:` URL).
  * - `form-action 'self'` (Netlify forms post to the page's own origin) + the
- *   origins of CMS form actions; `base-uri 'self'`; `object-src 'none'`;
+ *   origins of CMS form actions on `FORM_HOSTS`; `base-uri 'self'`; `object-src 'none'`;
  *   `frame-ancestors 'none'` (no one frames the site; the webhook service's
  *   draft preview sets its own); `upgrade-insecure-requests`.
  */
@@ -47,11 +58,23 @@ import type { RenderedFile } from './render.js';
 /** The inline scripts every page carries (their text exactly as in the HTML). */
 const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
 
-/** Google Tag Manager, and the Google Analytics 4 hosts its usual tags load and send to (Google's CSP guide for GTM + GA4). */
-const GTM_SOURCES = {
-  script: ['https://www.googletagmanager.com'],
-  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
-  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+/**
+ * What Google Tag Manager and its Google Analytics 4 tag need besides their
+ * scripts (`'strict-dynamic'` covers those): the hosts GA4 sends hits to,
+ * each named (Google's guide lists `*.google-analytics.com`; a wildcard
+ * would let a script send anything to any Google customer's endpoint).
+ * A container with other tags (ads, other vendors) needs their hosts here.
+ */
+export const GTM_SOURCES = {
+  script: ["'strict-dynamic'"],
+  img: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://region1.google-analytics.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://www.google-analytics.com',
+    'https://region1.google-analytics.com',
+    'https://analytics.google.com',
+    'https://region1.analytics.google.com',
+  ],
 } as const;
 
 /** Block components whose `action` is where the form posts. */
@@ -65,14 +88,13 @@ export function cspHash(text: string): string {
 /**
  * Datadog's intake origin for a site, as the SDK builds it
  * (@datadog/js-core endpointBuilder): `us3.datadoghq.com` →
- * `https://browser-intake-us3-datadoghq.com`; a subdomain of it (remote
- * configuration) too.
+ * `https://browser-intake-us3-datadoghq.com`. No wildcard subdomain: the
+ * site uses no remote configuration (`sdk-configuration.browser-intake-…`).
  */
 export function datadogIntake(site: string): string[] {
   const parts = site.split('.');
   const extension = parts.pop();
-  const host = `browser-intake-${parts.join('-')}.${extension}`;
-  return [`https://${host}`, `https://*.${host}`];
+  return [`https://browser-intake-${parts.join('-')}.${extension}`];
 }
 
 /** The origins (https only) CMS forms post to, other than the site's own, sorted. */
@@ -96,9 +118,58 @@ export function formActionOrigins(content: unknown): string[] {
   return [...origins].sort();
 }
 
+/**
+ * The form origins the CSP may allow: those whose host is in `FORM_HOSTS`
+ * (`Config.formHosts`, as `URL.host` writes it). The rest are `unlisted`:
+ * an editor's `action` never widens the policy by itself.
+ */
+export function splitFormActions(origins: readonly string[], formHosts: readonly string[]): { listed: string[]; unlisted: string[] } {
+  const allowed = new Set(formHosts);
+  const listed = origins.filter((origin) => allowed.has(new URL(origin).host));
+  return { listed, unlisted: origins.filter((origin) => !listed.includes(origin)) };
+}
+
+/**
+ * Where forms post to an unlisted origin: one line per form, naming its page
+ * (locale and slug) or modal, its block and the field, in English and Spanish,
+ * for the build log. The post would be refused by the browser (`form-action`,
+ * `connect-src`): the editor changes the address, or the operator adds the
+ * host to `FORM_HOSTS`.
+ */
+export function unlistedFormActions(content: unknown, unlisted: readonly string[]): string[] {
+  if (unlisted.length === 0) return [];
+  const refused = new Set(unlisted);
+  const lines: string[] = [];
+  /** `where`: the path from the content's root, from the nearest page on (`[en, es]` wording). */
+  const visit = (value: unknown, where: readonly [string, string]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(item, [`${where[0]}[${index}]`, `${where[1]}[${index}]`]));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const page = typeof record.slug === 'string' && typeof record.locale === 'string' ? `"${record.slug}" (${record.locale})` : null;
+    const here: readonly [string, string] = page ? [`page ${page}`, `página ${page}`] : where;
+    if (typeof record.component === 'string' && FORM_COMPONENTS.has(record.component)) {
+      const action = (record.props as Record<string, unknown> | undefined)?.action;
+      const origin = typeof action === 'string' ? URL.parse(action)?.origin : undefined;
+      if (origin && refused.has(origin)) {
+        const block = `${record.component} ${String(record.key)}`;
+        lines.push(
+          `⚠ ${here[0]}, block ${block}, field "action" (Send to (URL)): the form posts to ${origin}, whose host is not in FORM_HOSTS; browsers refuse the post (Content-Security-Policy). Change the address in the CMS, or add the host to FORM_HOSTS.`,
+          `  ${here[1]}, bloque ${block}, campo "action" (Dirección del formulario): el formulario envía a ${origin}, cuyo host no está en FORM_HOSTS; los navegadores rechazan el envío (Content-Security-Policy). Cambia la dirección en el CMS o agrega el host a FORM_HOSTS.`,
+        );
+      }
+    }
+    for (const [key, child] of Object.entries(record)) visit(child, [`${here[0]}.${key}`, `${here[1]}.${key}`]);
+  };
+  visit(content, ['content', 'content']);
+  return lines;
+}
+
 export interface CspOptions {
   public: PublicConfig;
-  /** Origins CMS forms post to (`formActionOrigins`). */
+  /** Origins CMS forms post to (`formActionOrigins`), those on `FORM_HOSTS` only (`splitFormActions`). */
   formActions?: readonly string[];
   /** A Netlify deploy preview or branch deploy (`Config.deploy`): `X-Robots-Tag: noindex` on every path. */
   noindex?: boolean;

@@ -7,7 +7,7 @@ import { ISSUES } from '../content/issues.js';
 import { carryRaised } from '../content/raised-with.js';
 import { buildBundles, CODE_INPUTS, markBundleUsed, readTemplate } from './bundle.js';
 import { writeChecksums } from './checksums.js';
-import { formActionOrigins, headersFile } from './headers.js';
+import { formActionOrigins, headersFile, splitFormActions, unlistedFormActions } from './headers.js';
 import { hashInputs, sha256 } from './hash.js';
 import { manifestFiles } from './manifests.js';
 import { copyMedia, mediaUsers, rewriteMediaUrls } from './media.js';
@@ -307,7 +307,10 @@ async function buildLoaded(
   // the payloads are (media packed; no `</script`, `<!--` or raw U+2028 in any JSON the site serves).
   for (const locale of LOCALES) extra.push({ file: modalsFile(locale), content: wireJson(content.modals[locale]) });
   // The Content-Security-Policy follows the configuration and the content (headers.ts).
-  extra.push(headersFile({ public: config.public, formActions: walk(content, formActionOrigins), noindex: config.deploy === 'preview' }));
+  // Forms posting off the site widen it only for FORM_HOSTS; the others are named (the browser refuses their posts).
+  const forms = splitFormActions(walk(content, formActionOrigins), config.formHosts);
+  for (const line of unlistedFormActions(content, forms.unlisted)) log(`  ${line}`);
+  extra.push(headersFile({ public: config.public, formActions: forms.listed, noindex: config.deploy === 'preview' }));
   for (const file of extra) index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = index.buildId([...media.urls.values()]);

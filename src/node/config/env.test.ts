@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       defaultCountry: { en: 'USA', es: 'MEX' },
       strict: false,
       mediaHosts: [],
+      formHosts: [],
       mediaMaxBytes: 100_000_000,
       public: { gtmId: null, datadog: null },
     });

@@ -49,6 +49,8 @@ export interface Config {
    * them), e.g. an S3 bucket or CDN. Default none.
    */
   readonly mediaHosts: readonly string[];
+  /** Hosts CMS forms may post to over https (`FORM_HOSTS`, as `MEDIA_HOSTS`): the CSP's `form-action` and `connect-src` allow these only. Default none. */
+  readonly formHosts: readonly string[];
   /** Largest media file the build downloads, in bytes (`MEDIA_MAX_BYTES`; `100MB`, `2GB`, `500KB` or plain bytes). Default 100 MB. */
   readonly mediaMaxBytes: number;
   readonly public: PublicConfig;
@@ -177,6 +179,7 @@ const envSchema = z.object({
   DEFAULT_COUNTRY: variable('"en:<ISO alpha-3>,es:<ISO alpha-3>" (e.g. "en:USA,es:MEX") or one alpha-3 code for both', countries, { en: 'USA', es: 'MEX' }),
   BUILD_STRICT: variable('"1", "true", "0" or "false"', (v) => STRICT_VALUES.get(v.toLowerCase()) ?? null, false),
   MEDIA_HOSTS: variable('comma-separated host names, each optionally with :port (e.g. "bucket.s3.amazonaws.com,cdn.example.com")', hostList, [] as string[]),
+  FORM_HOSTS: variable('comma-separated host names, each optionally with :port (e.g. "forms.example.com,crm.example.com")', hostList, [] as string[]),
   MEDIA_MAX_BYTES: variable('a positive size in bytes, or with KB, MB or GB (e.g. "100MB")', byteSize, DEFAULT_MEDIA_MAX_BYTES),
   PUBLIC_GTM_ID: variable('a Google Tag Manager container id such as "GTM-ABC1234"', (v) => (/^GTM-[A-Z0-9]{4,12}$/i.test(v) ? v.toUpperCase() : null), null as string | null),
   PUBLIC_DATADOG_APPLICATION_ID: text(),
@@ -265,6 +268,7 @@ function toConfig(env: Env, site: { deploy: DeployKind; siteUrl: string }): Conf
     defaultCountry: Object.freeze(env.DEFAULT_COUNTRY),
     strict: env.BUILD_STRICT,
     mediaHosts: Object.freeze([...env.MEDIA_HOSTS]),
+    formHosts: Object.freeze([...env.FORM_HOSTS]),
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
     public: Object.freeze({ gtmId: env.PUBLIC_GTM_ID, datadog }),
   });

@@ -104,6 +104,16 @@ export const VARIABLES: readonly Variable[] = [
     group: 'The site',
   },
   {
+    name: 'FORM_HOSTS',
+    readers: BUILD_PATHS,
+    default: 'none: CMS forms post to the site only (Netlify Forms)',
+    example: 'forms.example.com,crm.example.com',
+    secret: false,
+    description:
+      'hosts (`host` or `host:port`, comma-separated) CMS forms may post to over https; the CSP allows only these, and a form posting elsewhere is named in the build log',
+    group: 'The site',
+  },
+  {
     name: 'BUILD_STRICT',
     readers: ['build', 'webhook service'],
     default: '`false`',
