@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningCms } from '../../src/node/cms-server/start.js';
-import { strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
+import { adminLogin, strapiEditor, type StrapiEditor } from '../../src/node/cms-server/editor.js';
 import { ROOT, projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { freePort } from '../../src/node/platform/free-port.js';
@@ -296,6 +296,30 @@ describe('build reports', () => {
     expect(await rolled.json()).toEqual({ published: first.buildId, was: latest!.buildId });
     expect(JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8'))).toMatchObject({ id: first.buildId });
     expect(((await admin('/reports')) as Array<Record<string, unknown>>)[0]).toMatchObject({ mode: 'rollback', buildId: first.buildId });
+  });
+
+  it('lets only admins with the rollback permission put a build back: an Editor is refused', async () => {
+    const roles = (await editor.admin('GET', '/admin/roles')).data as Array<{ id: number; code: string }>;
+    const role = roles.find((r) => r.code === 'strapi-editor')!;
+    const invited = (await editor.admin('POST', '/admin/users', { firstname: 'Eva', lastname: 'Editor', email: 'eva@marea.example', roles: [role.id] })).data as {
+      registrationToken: string;
+    };
+    const password = 'Editor-pass-2026';
+    const registered = await fetch(`${cms.url}/admin/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ registrationToken: invited.registrationToken, userInfo: { firstname: 'Eva', lastname: 'Editor', password } }),
+    });
+    expect(registered.status).toBe(200);
+    const jwt = await adminLogin(cms.url, { email: 'eva@marea.example', password });
+    const rolled = await fetch(`${cms.url}/marea/rollback`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ buildId: 'anything' }),
+    });
+    expect(rolled.status).toBe(403);
+    // What every admin may read stays open to her: the reports.
+    expect((await fetch(`${cms.url}/marea/reports`, { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(200);
   });
 
   it('a Netlify build reports through its plugin, its events called as Netlify calls them: deployed, failed after the build, stopped before its report', async () => {

@@ -376,6 +376,14 @@ const controllers = {
 
 const admin = { policies: ['admin::isAuthenticatedAdmin'] };
 
+/**
+ * Putting an earlier build live changes the whole site: a permission of its
+ * own (Settings → Roles → Plugins → Marea), which Super Admins have and
+ * Editors and Authors do not until a Super Admin gives it.
+ */
+const ROLLBACK_ACTION = { section: 'plugins', displayName: 'Roll back the site to an earlier build', uid: 'rollback', pluginName: 'marea' };
+const rollbackOnly = { policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: ['plugin::marea.rollback'] } }] };
+
 const routes = {
   'content-api': { type: 'content-api', routes: [{ method: 'POST', path: '/reports', handler: 'reports.create', config: { policies: [] } }] },
   admin: {
@@ -385,7 +393,7 @@ const routes = {
       { method: 'GET', path: '/reports/latest', handler: 'reports-admin.latest', config: admin },
       { method: 'GET', path: '/reports/entry', handler: 'reports-admin.entry', config: admin },
       { method: 'GET', path: '/builds', handler: 'reports-admin.builds', config: admin },
-      { method: 'POST', path: '/rollback', handler: 'reports-admin.rollback', config: admin },
+      { method: 'POST', path: '/rollback', handler: 'reports-admin.rollback', config: rollbackOnly },
     ],
   },
 };
@@ -466,6 +474,7 @@ module.exports = {
     recordPublishes(strapi);
   },
   async bootstrap({ strapi }) {
+    await strapi.service('admin::permission').actionProvider.registerMany([ROLLBACK_ACTION]);
     await ensureReportToken(strapi);
   },
 };

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, Link, Loader, Typography } from '@strapi/design-system';
-import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
+import { Layouts, Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
 import { usePluginData } from '../api.js';
 import { Edits, HeldBack, Issues, Pages, ResultBadge, useOutcomeLine, useText, When } from '../components/Outcome.jsx';
@@ -43,6 +43,8 @@ function Report({ report }) {
  * kept builds, each with a button (the plugin asks the service); on Netlify,
  * a link to the site's deploys, where an earlier one is published again.
  */
+const ROLLBACK_PERMISSION = [{ action: 'plugin::marea.rollback', subject: null }];
+
 function Rollback({ reports }) {
   const t = useText();
   const { post } = useFetchClient();
@@ -50,6 +52,8 @@ function Rollback({ reports }) {
   const webhook = latest?.rollback?.kind === 'webhook';
   const builds = usePluginData(webhook ? '/marea/builds' : null);
   const [message, setMessage] = React.useState(null);
+  // The server refuses without it too (reports.js, ROLLBACK_ACTION); here the buttons are not offered.
+  const { allowedActions } = useRBAC(ROLLBACK_PERMISSION);
   if (!latest) return null;
   if (!webhook)
     return (
@@ -76,7 +80,7 @@ function Rollback({ reports }) {
         {t('rollback.title')}
       </Typography>
       <Typography tag="p" textColor="neutral600">
-        {t('rollback.help')}
+        {t(allowedActions.canRollback ? 'rollback.help' : 'rollback.notAllowed')}
       </Typography>
       {message ? (
         <Alert variant={message.variant} closeLabel={t('close')} onClose={() => setMessage(null)} title="">
@@ -97,7 +101,7 @@ function Rollback({ reports }) {
               </Typography>
               {build.live ? (
                 <Typography fontWeight="semiBold">{t('rollback.live')}</Typography>
-              ) : (
+              ) : !allowedActions.canRollback ? null : (
                 <Button variant="secondary" size="S" onClick={() => rollBack(build)} aria-label={t('rollback.button.label', { build: build.id })}>
                   {t('rollback.button')}
                 </Button>
