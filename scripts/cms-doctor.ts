@@ -16,7 +16,7 @@ try {
     process.exit(1);
   }
   console.log(`Checking ${config.cmsUrl} for what the site needs`);
-  const findings = await diagnose({ cmsUrl: config.cmsUrl, token: config.cmsToken, cmsLocales: config.cmsLocales });
+  const findings = await diagnose({ cmsUrl: config.cmsUrl, token: config.cmsToken, cmsLocales: config.cmsLocales, maxBytes: config.cmsMaxBytes });
   console.log(formatFindings(findings));
   const failed = findings.filter((f) => f.verdict === 'fail').length;
   const unknown = findings.filter((f) => f.verdict === 'unknown').length;

@@ -71,7 +71,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       crawled = await phases.run(
         'crawl',
         async () => {
-          const client = createCmsClient({ url: cmsUrl, token: config.cmsToken, ...options.cmsClient });
+          const client = createCmsClient({ url: cmsUrl, token: config.cmsToken, maxBytes: config.cmsMaxBytes, ...options.cmsClient });
           const result = await crawl(config, client);
           await rm(dir, { recursive: true, force: true });
           await downloadMedia(result.media, dir, { ...client.requestOptions, cmsUrl, reuseDir: cacheDir, mediaHosts: config.mediaHosts, maxBytes: config.mediaMaxBytes });

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       mediaHosts: [],
       formHosts: [],
       mediaMaxBytes: 100_000_000,
+      cmsMaxBytes: 50_000_000,
       public: { gtmId: null, datadog: null },
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -94,6 +95,10 @@ describe('loadConfig', () => {
     expect(config.mediaMaxBytes).toBe(2_000_000);
     expect(loadConfig({ MEDIA_MAX_BYTES: '1048576' }).mediaMaxBytes).toBe(1_048_576);
     expect(loadConfig({ MEDIA_MAX_BYTES: '1.5 GB' }).mediaMaxBytes).toBe(1_500_000_000);
+    // CMS_MAX_BYTES, the cap of a CMS answer (src/node/cms/capped-body.ts), is written the same way.
+    expect(loadConfig({ CMS_MAX_BYTES: '2MB' }).cmsMaxBytes).toBe(2_000_000);
+    expect(loadConfig({ CMS_MAX_BYTES: '123456' }).cmsMaxBytes).toBe(123_456);
+    expect(configError({ CMS_MAX_BYTES: '-1' }).issues.map((issue) => issue.key)).toEqual(['CMS_MAX_BYTES']);
     for (const hosts of ['https://cdn.example.com', '*.example.com', 'cdn.example.com/media', 'user@cdn.example.com', 'cdn.example.com:99999', ',']) {
       expect(configError({ MEDIA_HOSTS: hosts }).issues.map((issue) => issue.key)).toEqual(['MEDIA_HOSTS']);
     }

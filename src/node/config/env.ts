@@ -3,6 +3,7 @@ import type { Locale } from '../../shared/model.js';
 import { DATADOG_DEFAULTS, type DatadogConfig, type PublicConfig } from '../../shared/public-config.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configError, variable } from './schema.js';
+import { DEFAULT_CMS_MAX_BYTES } from '../cms/capped-body.js';
 import { PREVIEW_SECRET_MIN_LENGTH } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 export { ConfigError } from './config-error.js';
@@ -53,6 +54,8 @@ export interface Config {
   readonly formHosts: readonly string[];
   /** Largest media file the build downloads, in bytes (`MEDIA_MAX_BYTES`; `100MB`, `2GB`, `500KB` or plain bytes). Default 100 MB. */
   readonly mediaMaxBytes: number;
+  /** Largest CMS answer (JSON) the build reads, in bytes (`CMS_MAX_BYTES`, written like `MEDIA_MAX_BYTES`). Default 50 MB. */
+  readonly cmsMaxBytes: number;
   readonly public: PublicConfig;
 }
 
@@ -181,6 +184,7 @@ const envSchema = z.object({
   MEDIA_HOSTS: variable('comma-separated host names, each optionally with :port (e.g. "bucket.s3.amazonaws.com,cdn.example.com")', hostList, [] as string[]),
   FORM_HOSTS: variable('comma-separated host names, each optionally with :port (e.g. "forms.example.com,crm.example.com")', hostList, [] as string[]),
   MEDIA_MAX_BYTES: variable('a positive size in bytes, or with KB, MB or GB (e.g. "100MB")', byteSize, DEFAULT_MEDIA_MAX_BYTES),
+  CMS_MAX_BYTES: variable('a positive size in bytes, or with KB, MB or GB (e.g. "50MB")', byteSize, DEFAULT_CMS_MAX_BYTES),
   PUBLIC_GTM_ID: variable('a Google Tag Manager container id such as "GTM-ABC1234"', (v) => (/^GTM-[A-Z0-9]{4,12}$/i.test(v) ? v.toUpperCase() : null), null as string | null),
   PUBLIC_DATADOG_APPLICATION_ID: text(),
   PUBLIC_DATADOG_CLIENT_TOKEN: text(),
@@ -270,6 +274,7 @@ function toConfig(env: Env, site: { deploy: DeployKind; siteUrl: string }): Conf
     mediaHosts: Object.freeze([...env.MEDIA_HOSTS]),
     formHosts: Object.freeze([...env.FORM_HOSTS]),
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
+    cmsMaxBytes: env.CMS_MAX_BYTES,
     public: Object.freeze({ gtmId: env.PUBLIC_GTM_ID, datadog }),
   });
 }
