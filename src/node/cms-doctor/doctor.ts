@@ -19,7 +19,7 @@ import { CONTENT_TYPES } from '../cms-schema/content-types.js';
  * locales, the webhook and the report token. What it cannot check, it says.
  */
 
-export type Verdict = 'ok' | 'fail' | 'unknown';
+type Verdict = 'ok' | 'fail' | 'unknown';
 
 export interface Finding {
   readonly verdict: Verdict;

@@ -2,7 +2,7 @@ import type { ContentIssue } from '../../shared/model.js';
 import { spanishIssue } from './issues-es.js';
 import { noteWords, raisedOf, type IssueWords, type Words } from './raised-with.js';
 
-export type { IssueWords, Words } from './raised-with.js';
+export type { IssueWords } from './raised-with.js';
 
 /** An issue that carries its words itself: read back from a build's report file, or back from a worker thread. */
 type Worded = ContentIssue & { words?: IssueWords };
