@@ -18,6 +18,7 @@ const NOT_CONFIGURATION: Record<string, string> = {
   RECHECK_SYNC_BACKEND: "set for recheck, a library's own switch",
   SITE_NAME: 'set by Netlify; the report plugin only links to its deploys with it',
   NETLIFY: 'set by Netlify ("true" in its builds): which platform publishes, not a setting',
+  NETLIFY_LOCAL: 'set by `netlify build` on a machine: dist/ stays a real folder for its deploy (publish.ts `swapAsLink`), not a setting',
   BENCH_VERBOSE: 'a benchmark knob',
   BENCH_KEEP: 'a benchmark knob',
   PEERS_DIR: 'a benchmark knob',

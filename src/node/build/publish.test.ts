@@ -44,7 +44,11 @@ describe('publish (atomic publish and rollback: docs/architecture.md)', () => {
     expect(existsSync(`${paths.dist}.prev`)).toBe(false);
     // The replaced site stands by, to be patched into the next one.
     await settleBackgroundWork();
-    expect((await readdir(path.dirname(paths.dist))).filter((name) => name.startsWith('dist.'))).toEqual(['dist.standby']);
+    // dist is a link to the live folder; the replaced site stands by.
+    expect((await readdir(path.dirname(paths.dist))).filter((name) => name.startsWith('dist.')).map((name) => name.replace(/live-.*/, 'live-…'))).toEqual([
+      'dist.live-…',
+      'dist.standby',
+    ]);
     expect(await readFile(path.join(`${paths.dist}.standby`, 'index.html'), 'utf8')).toBe('<p>a1</p>');
     expect(await readFile(path.join(paths.builds, 'a1', 'index.html'), 'utf8')).toBe('<p>a1</p>');
   });

@@ -1,5 +1,5 @@
-import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync, linkSync, lstatSync, mkdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { copyFile, readdir, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPublishableFile } from '../media-safety/judge.js';
 import { CHECKSUMS_FILE, readChecksums } from './checksums.js';
@@ -20,7 +20,12 @@ const historyFile = (paths: ProjectPaths) => path.join(paths.builds, 'history.js
 /** Beside each kept build (never published): its pages' keys, for the next build to reuse what did not change (page-index.ts). */
 export const pageIndexFile = (paths: ProjectPaths, id: string) => path.join(paths.builds, `${id}.pages.json`);
 const nextDir = (paths: ProjectPaths) => `${paths.dist}.next`;
+/** Where a real-folder `dist` waits during a two-rename swap (`swapAsLink` false, or the first link replacing a folder). */
 const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
+/** The live site's folders: `dist` is a symbolic link to one of them (`publishBuild`). */
+const livePrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.live-`;
+/** The new link, made beside `dist` and renamed over it. */
+const linkPrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.link-`;
 /** The site published before `dist`, kept to be patched into the next one (`publishBuild`). */
 const standbyDir = (paths: ProjectPaths) => `${paths.dist}.standby`;
 /** The standby copy being made after a first publish (`publishBuild` waits for it). */
@@ -96,21 +101,40 @@ export async function readHistory(paths: ProjectPaths): Promise<HistoryEntry[]> 
   }
 }
 
+/** The folder `dist` links to (its name beside `dist`), or null when `dist` is a folder or missing. */
+function liveTarget(paths: ProjectPaths): string | null {
+  const stat = lstatSync(paths.dist, { throwIfNoEntry: false });
+  return stat?.isSymbolicLink() ? readlinkSync(paths.dist) : null;
+}
+
 /**
- * Finishes what an interrupted publish left: if `dist` is missing but the
- * previous site was moved aside, it goes back. Also removes unfinished
- * staging folders. Run at the start of every build, publish and preview.
+ * Finishes what an interrupted publish left. With `dist` a link (the usual
+ * case), no moment of a publish leaves it missing: what is left are folders
+ * no one serves, a live folder the link no longer names (it was being
+ * renamed to stand by) or a link not yet renamed over `dist`; they go. With
+ * a real folder (a Netlify build, or the first link replacing a folder), if
+ * `dist` is missing but the previous site was moved aside, it goes back.
+ * Also removes unfinished staging folders. Run at the start of every build,
+ * publish and preview.
  */
 export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
-  if (!existsSync(paths.dist) && existsSync(prevDir(paths))) await rename(prevDir(paths), paths.dist);
+  const parent = path.dirname(paths.dist);
+  if (!existsSync(paths.dist) && existsSync(prevDir(paths))) {
+    // A link to nothing (never made by a publish, but possible by hand) would refuse the folder's rename.
+    await rm(paths.dist, { force: true });
+    await rename(prevDir(paths), paths.dist);
+  }
   await rm(nextDir(paths), { recursive: true, force: true });
   await rm(prevDir(paths), { recursive: true, force: true });
-  const parent = path.dirname(paths.dist);
   if (existsSync(parent)) {
     const ownTrash = `${trashPrefix(paths)}${process.pid}-`;
+    const live = liveTarget(paths);
     for (const name of await readdir(parent)) {
       // Another process's trash is left over from an interrupted deletion; this process's own is still being deleted.
-      if (name.startsWith(trashPrefix(paths)) && !name.startsWith(ownTrash)) await rm(path.join(parent, name), { recursive: true, force: true });
+      const trash = name.startsWith(trashPrefix(paths)) && !name.startsWith(ownTrash);
+      // A live folder `dist` does not name, or a link that was never renamed over it.
+      const unserved = (name.startsWith(livePrefix(paths)) && name !== live) || name.startsWith(linkPrefix(paths));
+      if (trash || unserved) await rm(path.join(parent, name), { recursive: true, force: true });
     }
   }
   if (existsSync(paths.builds)) {
@@ -299,17 +323,34 @@ async function recyclable(paths: ProjectPaths, dropped: HistoryEntry[], avoid: s
 }
 
 /**
+ * Whether `dist` is published as a symbolic link (true) or a real folder.
+ * A link everywhere a reader may open `dist` while it is replaced (`npm run
+ * preview`, `npm run webhook`'s site, CI's artifact and checks follow it);
+ * a real folder in a Netlify build (`NETLIFY=true` on Netlify,
+ * `NETLIFY_LOCAL=true` in `netlify build` on a machine): Netlify uploads the
+ * publish folder after the command exits, so no one reads it during the
+ * swap, and its upload does not follow a link standing for the folder.
+ */
+export const swapAsLink = (env: NodeJS.ProcessEnv = process.env): boolean => env.NETLIFY !== 'true' && env.NETLIFY_LOCAL !== 'true';
+
+/**
  * Publishes a stored build as `dist`: the new site is assembled beside it
- * (`dist.next`), then swapped in with two renames. Until the swap, `dist` is
- * untouched; a crash between the renames is repaired by `recoverInterrupted`
- * (the previous site waits in `dist.prev`). The replaced site is kept as
+ * (`dist.next`), moved to a folder of its own (`dist.live-…`), and `dist`,
+ * a symbolic link, is switched to it in one step: a new link is made beside
+ * it and renamed over it (rename(2) replaces a link atomically). A reader
+ * opening `dist/…` gets the old site or the new one, never no site; a crash
+ * at any moment leaves `dist` naming a complete site (`recoverInterrupted`
+ * removes the rest). Where `swapAsLink` is false (Netlify) `dist` is a real
+ * folder and the swap takes two renames, a crash between them repaired by
+ * `recoverInterrupted` (the previous site waits in `dist.prev`); the first
+ * link replacing a real folder takes that way once. The replaced site is kept as
  * `dist.standby`, and the next publish assembles its site by patching that
  * one (its manifest says what it holds; files.ts `patchTree`), so publishing
  * an edit costs what changed, not a link per file. Unsafe media of kept
  * builds are deleted first (`purgeUnsafeMedia`); a standby holding one loses
  * it in the patch, since no build publishes it any more.
  */
-export async function publishBuild(paths: ProjectPaths, buildId: string, log: (line: string) => void = console.log): Promise<void> {
+export async function publishBuild(paths: ProjectPaths, buildId: string, log: (line: string) => void = console.log, asLink = swapAsLink()): Promise<void> {
   const source = path.join(paths.builds, buildId);
   if (!existsSync(path.join(source, 'builds', 'latest.json'))) {
     const known = (await readHistory(paths)).map((h) => h.id).join(', ') || 'none';
@@ -331,10 +372,43 @@ export async function publishBuild(paths: ProjectPaths, buildId: string, log: (l
     if (existsSync(standby)) await discard(standby, path.join(path.dirname(paths.dist), `${trashPrefix(paths)}${process.pid}-${(named += 1)}`));
     linkTree(source, nextDir(paths));
   }
-  const replaced = existsSync(paths.dist);
-  if (replaced) await rename(paths.dist, prevDir(paths));
-  await rename(nextDir(paths), paths.dist);
-  if (replaced) await rename(prevDir(paths), standby);
+  const replaced = asLink ? await swapLink(paths) : await swapFolders(paths);
+  if (replaced) await rename(replaced, standby);
   // The first site published here: a copy is made to stand by, so the next publish patches it too.
   else if (!existsSync(standby)) standbyMade = linkInBackground(paths.dist, standby);
+}
+
+/** `dist.next` becomes `dist` with two renames (`dist` a real folder); returns where the replaced site is, if any. */
+async function swapFolders(paths: ProjectPaths): Promise<string | null> {
+  const previous = lstatSync(paths.dist, { throwIfNoEntry: false });
+  const replaced = previous ? (previous.isSymbolicLink() ? path.join(path.dirname(paths.dist), readlinkSync(paths.dist)) : prevDir(paths)) : null;
+  if (previous?.isSymbolicLink()) await rm(paths.dist);
+  else if (previous) await rename(paths.dist, prevDir(paths));
+  await rename(nextDir(paths), paths.dist);
+  return replaced;
+}
+
+/**
+ * `dist.next` becomes `dist.live-<id>` and `dist` a link to it, renamed over
+ * the old link in one step; returns the folder the old link named, if any.
+ * A real folder `dist` (published before links) is moved aside first: the
+ * only publish with a moment without `dist`, repaired by `recoverInterrupted`.
+ */
+async function swapLink(paths: ProjectPaths): Promise<string | null> {
+  const parent = path.dirname(paths.dist);
+  const unique = `${Date.now().toString(36)}-${process.pid}-${(named += 1)}`;
+  const live = `${livePrefix(paths)}${unique}`;
+  await rename(nextDir(paths), path.join(parent, live));
+  const previous = lstatSync(paths.dist, { throwIfNoEntry: false });
+  let replaced: string | null = null;
+  if (previous?.isSymbolicLink()) replaced = path.join(parent, readlinkSync(paths.dist));
+  else if (previous) {
+    await rename(paths.dist, prevDir(paths));
+    replaced = prevDir(paths);
+  }
+  // Relative to its folder: the project can be moved or mounted elsewhere.
+  const link = path.join(parent, `${linkPrefix(paths)}${unique}`);
+  await symlink(live, link, 'dir');
+  await rename(link, paths.dist);
+  return replaced;
 }
