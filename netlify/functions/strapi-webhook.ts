@@ -1,7 +1,8 @@
 /**
  * Netlify Function (Node): Strapi's webhook for a site deployed on Netlify.
  * The same request checks as `npm run webhook` (src/node/webhook/request.ts:
- * 401/405/415/413/400, drafts ignored with the reason); an event that can
+ * 401/405/415/413/400, drafts ignored with the reason; the secret's same
+ * 16-character minimum, or 500); an event that can
  * change the public site triggers the site's Netlify build hook
  * (NETLIFY_BUILD_HOOK), whose build runs `npm run build` against the CMS.
  * Netlify queues builds itself, one at a time per site.
@@ -21,9 +22,10 @@ export default async function handler(request: Request): Promise<Response> {
     // Only what this function reads: the rest of the services' variables is not its business.
     settings = loadServiceConfig({ WEBHOOK_SECRET: process.env.WEBHOOK_SECRET, NETLIFY_BUILD_HOOK: process.env.NETLIFY_BUILD_HOOK });
   } catch (error) {
-    // An invalid WEBHOOK_SECRET or NETLIFY_BUILD_HOOK, named (never its value) in the function's log and answer.
+    // An invalid WEBHOOK_SECRET (shorter than the local service accepts, config/secret-length.ts) or
+    // NETLIFY_BUILD_HOOK, named (never its value) in the function's log and answer: nothing is accepted with it.
     console.error(`strapi-webhook: ${(error as Error).message}`);
-    return json(503, { error: `the webhook is misconfigured: ${(error as Error).message}` });
+    return json(500, { error: `the webhook is misconfigured: ${(error as Error).message}` });
   }
   const secret = settings.webhookSecret;
   const hook = settings.netlifyBuildHook;

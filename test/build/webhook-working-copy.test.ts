@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/node/build/hash.js';
-import { projectPaths, ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import type { ProjectPaths } from '../../src/node/build/paths.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { ChangeSet } from '../../src/node/webhook/events.js';
 import { SiteBuilder } from '../../src/node/webhook/site-builder.js';
-import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
+import { editedSite } from '../support/edited-site.js';
+import type { FakeStrapi } from '../support/fake-strapi.js';
 
 /**
  * The webhook service's builds keep what they publish in a working copy
@@ -42,17 +42,7 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'marea-working-copy-'));
   // The CMS holds the bundled site with one page edited; the "repository" has the bundled cache.
-  const cms = path.join(dir, 'cms');
-  await cp(path.join(ROOT, 'content-cache'), cms, { recursive: true });
-  const file = path.join(cms, 'api', 'pages.en.json');
-  const pages = JSON.parse(await readFile(file, 'utf8')) as { data: Array<{ slug: string; title: string }> };
-  pages.data.find((page) => page.slug === 'rooms')!.title = EDITED;
-  await writeFile(file, JSON.stringify(pages));
-  strapi = await startFakeStrapi(cms);
-  paths = projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds'), contentCache: path.join(dir, 'content-cache'), work: path.join(dir, 'work') });
-  await cp(path.join(ROOT, 'content-cache'), paths.contentCache, { recursive: true });
-  // The bundles are cached by code hash: the repository's spare this test a Vite build.
-  if (existsSync(path.join(ROOT, '.marea', 'bundle'))) await cp(path.join(ROOT, '.marea', 'bundle'), path.join(paths.work, 'bundle'), { recursive: true });
+  ({ strapi, paths } = await editedSite(dir, EDITED));
 });
 afterAll(async () => {
   await strapi?.close();

@@ -95,6 +95,23 @@ describe('netlify/functions/strapi-webhook.ts', () => {
     expect(await (await call(publish)).json()).toEqual({ error: expect.stringContaining('NETLIFY_BUILD_HOOK') });
   });
 
+  it('a WEBHOOK_SECRET shorter than 16 characters: 500 naming the variable, not its value, and no build even with that secret', async () => {
+    for (const short of ['x', 'fifteen-chars!!', `${' '.repeat(10)}padded${' '.repeat(10)}`]) {
+      configure();
+      process.env.WEBHOOK_SECRET = short;
+      const response = await call(publish, { secret: short.trim() });
+      expect(response.status).toBe(500);
+      const { error } = (await response.json()) as { error: string };
+      expect(error).toContain('WEBHOOK_SECRET');
+      expect(error).toMatch(/at least 16/);
+      if (short.trim().length > 1) expect(error).not.toContain(short.trim());
+    }
+    expect(triggered).toEqual([]);
+    // Sixteen characters are enough.
+    process.env.WEBHOOK_SECRET = 'sixteen-chars-ok';
+    expect((await call(publish, { secret: 'sixteen-chars-ok' })).status).toBe(202);
+  });
+
   it('a build hook that fails: 502, so Strapi logs the failure', async () => {
     configure();
     hookAnswer = 500;

@@ -6,13 +6,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { isKyError, NetworkError as KyNetworkError } from 'ky';
 import pLimit from 'p-limit';
+import { formatSize } from './format-size.js';
 import { cmsGet, type Attempt, type RequestOptions } from './http.js';
 import { HttpError } from './http-error.js';
 import { MediaDownloadError } from './media-download-error.js';
 import { mediaCachePath } from './media-path.js';
 import { UnsafeMediaUrlError } from './unsafe-media-url-error.js';
 import { judgeFile } from '../media-safety/judge.js';
-import { checkMediaSource } from '../media-safety/media-source.js';
+import { fetchViaLookup } from '../media-safety/fetch-via-lookup.js';
+import { checkMediaSource, type Resolve } from '../media-safety/media-source.js';
 
 export interface MediaDownloadOptions extends RequestOptions {
   /** CMS origin: relative urls resolve against it, and only requests to it carry the token. */
@@ -21,6 +23,8 @@ export interface MediaDownloadOptions extends RequestOptions {
   reuseDir?: string | undefined;
   /** `MEDIA_HOSTS`: hosts besides the CMS origin media may come from (see `checkMediaSource`). Default none. */
   mediaHosts?: readonly string[] | undefined;
+  /** Resolves media hosts' names (default the system's resolver; see `checkMediaSource`). */
+  resolve?: Resolve | undefined;
   /** `MEDIA_MAX_BYTES`: a larger file is refused, reading stops at the cap. Default 100 MB. */
   maxBytes?: number | undefined;
   /** Time limit of one file, all attempts and redirects included. Default 10 minutes. */
@@ -105,8 +109,9 @@ async function fetchChecked(request: Request, options: MediaDownloadOptions, fil
   const cmsOrigin = options.cmsUrl ? new URL(options.cmsUrl).origin : null;
   let current = request;
   for (let hop = 0; ; hop += 1) {
-    await checkMediaSource(new URL(current.url), options, hop > 0 ? file.url : undefined);
-    const response = await fetch(current, { redirect: 'manual', signal });
+    const lookup = await checkMediaSource(new URL(current.url), options, hop > 0 ? file.url : undefined);
+    // A host checked by name is connected to at an address checked again as the socket connects (DNS rebinding).
+    const response = lookup ? await fetchViaLookup(current, lookup, signal) : await fetch(current, { redirect: 'manual', signal });
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
     await response.body?.cancel();
@@ -186,10 +191,6 @@ function saveTo(dest: string, candidates: string[], options: MediaDownloadOption
         : new KyNetworkError(request, { cause: error instanceof Error ? error : new Error(String(error)) });
     }
   };
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1_000_000 ? `${+(bytes / 1_000_000).toFixed(1)} MB` : bytes >= 1_000 ? `${+(bytes / 1_000).toFixed(1)} KB` : `${bytes} bytes`;
 }
 
 async function sizeMatches(paths: string[], size: number): Promise<boolean> {

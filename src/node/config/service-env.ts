@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { configError, variable } from './schema.js';
+import { SECRET_MIN_LENGTH } from './secret-length.js';
 
 /**
  * The configuration of Marea's services and local servers (`npm run webhook`, `npm run cms`,
@@ -26,9 +27,6 @@ export interface ServiceConfig {
   readonly previewHost: string;
 }
 
-/** Shortest secret accepted: a guessable one would let anyone trigger builds or read drafts (src/node/webhook/secrets.ts). */
-const SECRET_MIN_LENGTH = 16;
-
 const port = (fallback: number) =>
   variable(
     'a TCP port from 1 to 65535',
@@ -41,7 +39,11 @@ const port = (fallback: number) =>
 const host = (fallback: string) =>
   variable('a host name or IP address to listen on, such as "127.0.0.1" or "0.0.0.0"', (value) => (/^[\w.:[\]-]+$/.test(value) ? value : null), fallback);
 const secret = () =>
-  variable(`at least ${SECRET_MIN_LENGTH} random characters (openssl rand -hex 32)`, (value) => (value.length >= SECRET_MIN_LENGTH ? value : null), null as string | null);
+  variable(
+    `at least ${SECRET_MIN_LENGTH} random characters (openssl rand -hex 32)`,
+    (value) => (value.trim().length >= SECRET_MIN_LENGTH ? value.trim() : null),
+    null as string | null,
+  );
 
 const serviceSchema = z.object({
   WEBHOOK_PORT: port(4174),

@@ -66,7 +66,9 @@ export async function checkMediaSource(url: URL, policy: MediaSourcePolicy, via?
   const bad = firstNotPublic(addresses);
   if (bad) refuse(`its host "${hostname}" resolves to ${bad.address}, a ${bad.range} address; media are only fetched from public addresses`);
   return publicOnlyLookup(resolve, (address, range) =>
-    refusal(`its host "${hostname}" resolved to ${address}, a ${range} address, when the download connected (public addresses a moment before: DNS rebinding); media are only fetched from public addresses`),
+    refusal(
+      `its host "${hostname}" resolved to ${address}, a ${range} address, when the download connected (public addresses a moment before: DNS rebinding); media are only fetched from public addresses`,
+    ),
   );
 
   function refusal(reason: string): UnsafeMediaUrlError {
@@ -87,7 +89,11 @@ function publicOnlyLookup(resolve: Resolve, refuse: (address: string, range: str
         if (bad) return callback(refuse(bad.address, bad.range), '');
         const usable = addresses.filter((entry) => !options.family || entry.family === options.family);
         if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), '');
-        if (options.all) return callback(null, usable.map((entry) => ({ ...entry })));
+        if (options.all)
+          return callback(
+            null,
+            usable.map((entry) => ({ ...entry })),
+          );
         callback(null, usable[0]!.address, usable[0]!.family);
       },
       (error: Error) => callback(error, ''),

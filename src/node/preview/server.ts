@@ -1,7 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import sirv from 'sirv';
 import { HeadersHandler } from '@netlify/headers';
@@ -9,6 +8,7 @@ import { localeOfPath } from '../../shared/locales.js';
 import { htmlFile, notFoundPath } from '../../shared/routes.js';
 import { CHECKSUMS_FILE } from '../build/checksums.js';
 import { ROOT } from '../build/paths.js';
+import { createGuardedServer, type GuardOptions } from '../platform/http-guard.js';
 
 /**
  * Serves a built site the way the CDN does (netlify.toml): `/x` → `x.html`,
@@ -17,25 +17,9 @@ import { ROOT } from '../build/paths.js';
  * hashed assets immutable, text compressed (gzip) as a CDN does — so
  * Lighthouse and the browser tests see realistic transfer sizes.
  */
-export function createPreviewServer(dist: string, options: { netlifyToml?: string } = {}): Server {
-  return createServer(siteHandler(dist, options)).on('clientError', answerClientError);
-}
-
-/**
- * `server.on('clientError')`: a request Node's parser rejects (a malformed
- * request line, headers over 16 KiB, a timeout) gets its status and the
- * connection is closed; the server goes on serving. Node does the same
- * without a listener, but only a listener makes it ours to see and test, and
- * it never writes to a socket that is already gone.
- */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+export function createPreviewServer(dist: string, options: { netlifyToml?: string; guard?: GuardOptions } = {}): Server {
+  // Slow and silent clients are timed out, dropped first when connections run short (http-guard.ts).
+  return createGuardedServer(siteHandler(dist, options), options.guard);
 }
 
 /**

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProjectPaths } from '../build/paths.js';
 import { keepPrivate, writeSecretFile } from '../platform/secret-file.js';
+import { SECRET_MIN_LENGTH, secretTooShort } from '../config/secret-length.js';
 import { PREVIEW_SECRET_MIN_LENGTH } from '../../../cms/src/plugins/marea/server/preview-token.js';
 
 /** The webhook's secret (Strapi sends it as a header) and the draft preview's (in the preview link). */
@@ -10,9 +11,6 @@ export interface WebhookSecrets {
   readonly webhook: string;
   readonly preview: string;
 }
-
-/** Shortest secret accepted from the environment: a guessable one would let anyone trigger builds (the preview's key: 32, preview-token.js). */
-const MIN_LENGTH = 16;
 
 /**
  * WEBHOOK_SECRET and PREVIEW_SECRET from the environment, or, on a
@@ -27,9 +25,11 @@ export function webhookSecrets(paths: Pick<ProjectPaths, 'work'>, env: NodeJS.Pr
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<WebhookSecrets>) : {};
   const kept = { ...stored };
   let made = false;
-  const pick = (name: string, key: keyof WebhookSecrets, value: string | undefined, min = MIN_LENGTH): string => {
+  // The same minimum as the services' configuration and the Netlify Function (config/secret-length.ts).
+  const pick = (name: string, key: keyof WebhookSecrets, value: string | undefined, min = SECRET_MIN_LENGTH): string => {
     const given = value?.trim();
-    if (given && given.length < min) throw new Error(`${name} is ${given.length} characters long: use at least ${min} random characters (openssl rand -hex 32).`);
+    const tooShort = given && secretTooShort(name, given, min);
+    if (tooShort) throw new Error(tooShort);
     if (given) return given;
     if (!kept[key]) {
       kept[key] = randomBytes(32).toString('hex');

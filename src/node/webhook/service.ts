@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { answerClientError, siteHandler } from '../preview/server.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTimeoutError, bodyDeadline, createGuardedServer, type GuardedServer, type GuardOptions } from '../platform/http-guard.js';
+import { siteHandler } from '../preview/server.js';
 import type { BuildQueue } from './queue.js';
 import { bearerMatches, checkWebhook } from './request.js';
 import type { PreviewAnswer, PreviewQuery } from './preview.js';
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   /** Origins allowed to frame the draft preview (Strapi's admin). */
   readonly frameAncestors?: readonly string[];
   readonly log?: (line: string) => void;
+  /** Timeouts and the connection cap (http-guard.ts; defaults there: 256 connections, head in 10 s, body in 10 s). */
+  readonly guard?: GuardOptions & { readonly bodyTimeoutMs?: number };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
@@ -52,18 +55,19 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * (a link token signed with the preview secret), and every other path serves the published site as the
  * CDN would, so editors watch their edit go live at the same address.
  */
-export function createWebhookService(options: ServiceOptions): Server {
+export function createWebhookService(options: ServiceOptions): GuardedServer {
   const site = options.dist ? siteHandler(options.dist) : null;
-  const server = createServer((req, res) => {
+  // Slow and silent clients are timed out, and dropped first when connections run short.
+  const server = createGuardedServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // Its socket is gone with it: nothing to answer.
+      if (error instanceof BodyTimeoutError) return options.log?.(`✗ ${req.method} ${HOOK_PATH}: ${error.message}; the connection was closed`);
       // Never the preview link's token in a log line: its path is cut.
       options.log?.(`✗ ${req.method} ${(req.url ?? '').replace(/^\/preview\/[^?]*/, '/preview/…')}: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendJson(res, 500, { error: `internal error: ${(error as Error).message}` });
       else res.destroy();
     });
-  });
-  // A request Node cannot parse gets its 400/431/408, as the preview server's do; the service keeps running.
-  server.on('clientError', answerClientError);
+  }, options.guard);
   return server;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -75,7 +79,9 @@ export function createWebhookService(options: ServiceOptions): Server {
       return;
     }
     if (url.pathname === HOOK_PATH) {
-      const answer = await checkWebhook({ method: req.method ?? 'GET', header: (name) => headerOf(req, name), body: req }, options.secrets.webhook);
+      // The body is read only after the secret matched, and must arrive within its deadline.
+      const body = bodyDeadline(req, options.guard?.bodyTimeoutMs);
+      const answer = await checkWebhook({ method: req.method ?? 'GET', header: (name) => headerOf(req, name), body }, options.secrets.webhook);
       if (answer.effect && answer.effect.kind !== 'ignore') options.queue.add(answer.effect);
       else if (answer.effect) options.log?.(`· ignored ${answer.body.event as string}: ${answer.effect.reason}`);
       // An answer sent before the body was read closes the connection, so the client does not keep sending it.

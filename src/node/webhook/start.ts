@@ -32,6 +32,8 @@ export interface WebhookServiceOptions {
 export interface RunningWebhookService {
   readonly origin: string;
   readonly queue: BuildQueue;
+  /** Connections open now, and those the connection cap dropped or refused so far (http-guard.ts). */
+  connections(): Promise<{ open: number; dropped: number }>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
   return {
     origin,
     queue,
+    connections: () => new Promise((resolve, reject) => server.getConnections((error, open) => (error ? reject(error) : resolve({ open, dropped: server.connectionsDropped })))),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { projectPaths, ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import { startFakeStrapi, type FakeStrapi } from './fake-strapi.js';
+
+/**
+ * A site for the webhook service's build tests, in `dir`: a fake Strapi
+ * serving the bundled content (content-cache/) with the rooms page's title
+ * edited to `roomsTitle`, and project paths whose content cache is the
+ * bundled one, so a build from the CMS publishes the edit.
+ */
+export async function editedSite(dir: string, roomsTitle: string): Promise<{ strapi: FakeStrapi; paths: ProjectPaths }> {
+  const cms = path.join(dir, 'cms');
+  await cp(path.join(ROOT, 'content-cache'), cms, { recursive: true });
+  const file = path.join(cms, 'api', 'pages.en.json');
+  const pages = JSON.parse(await readFile(file, 'utf8')) as { data: Array<{ slug: string; title: string }> };
+  pages.data.find((page) => page.slug === 'rooms')!.title = roomsTitle;
+  await writeFile(file, JSON.stringify(pages));
+  const strapi = await startFakeStrapi(cms);
+  const paths = projectPaths({ dist: path.join(dir, 'dist'), builds: path.join(dir, 'builds'), contentCache: path.join(dir, 'content-cache'), work: path.join(dir, 'work') });
+  await cp(path.join(ROOT, 'content-cache'), paths.contentCache, { recursive: true });
+  // The bundles are cached by code hash: the repository's spare the test a Vite build.
+  if (existsSync(path.join(ROOT, '.marea', 'bundle'))) await cp(path.join(ROOT, '.marea', 'bundle'), path.join(paths.work, 'bundle'), { recursive: true });
+  return { strapi, paths };
+}
