@@ -128,7 +128,7 @@ export function createGuardedServer(handler: RequestListener, options: GuardOpti
  * destroyed, not ended: a client that never reads cannot keep a half-closed
  * socket (and its file descriptor) open. The server goes on serving.
  */
-export function destroyOnClientError(error: Error & { code?: string }, socket: Duplex): void {
+function destroyOnClientError(error: Error & { code?: string }, socket: Duplex): void {
   // `_httpMessage` is the response in flight on the socket, which Node's default handler checks too.
   const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
   if (socket.writable && error.code !== 'ECONNRESET' && !inFlight?.headersSent) {
