@@ -103,7 +103,7 @@ describe('item 2: the Content-Security-Policy (headers.ts)', () => {
         { slug: 'contact', locale: 'en', blocks: [form('https://crm.example.com/lead'), form('https://forms.example.org/a')] },
         { slug: 'contacto', locale: 'es', blocks: [form('/local')] },
       ],
-      modals: { en: [{ dynZone: [{ ...form('https://crm.example.com/b'), component: 'modals.embedded-form', key: '0' }] }], es: [] },
+      modals: { en: [{ name: 'Book now', items: [{ ...form('https://crm.example.com/b'), component: 'modals.embedded-form', key: '0' }] }], es: [] },
     };
     const lines = unlistedFormActions(content, split.unlisted);
     expect(lines).toHaveLength(4);
@@ -111,7 +111,7 @@ describe('item 2: the Content-Security-Policy (headers.ts)', () => {
       /^⚠ page "contact" \(en\)\.blocks\[0\], block blocks\.form 3, field "action" \(Send to \(URL\)\): the form posts to https:\/\/crm\.example\.com, whose host is not in FORM_HOSTS/,
     );
     expect(lines[1]).toMatch(/^ {2}página "contact" \(en\)\.blocks\[0\], bloque blocks\.form 3, campo "action" .*no está en FORM_HOSTS/);
-    expect(lines[2]).toContain('content.modals.en[0].dynZone[0], block modals.embedded-form 0');
+    expect(lines[2]).toContain('modal "Book now" (en).items[0], block modals.embedded-form 0, field "action"');
     expect(unlistedFormActions(content, [])).toEqual([]);
     expect(configErrorKeys('https://forms.example.org')).toEqual(['FORM_HOSTS']);
     expect(configErrorKeys('*.example.org')).toEqual(['FORM_HOSTS']);

@@ -149,7 +149,10 @@ export function unlistedFormActions(content: unknown, unlisted: readonly string[
     if (value === null || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
     const page = typeof record.slug === 'string' && typeof record.locale === 'string' ? `"${record.slug}" (${record.locale})` : null;
-    const here: readonly [string, string] = page ? [`page ${page}`, `página ${page}`] : where;
+    // A modal (`content.modals.<locale>[i]`): its name, as the CMS lists it.
+    const modalLocale = typeof record.name === 'string' && Array.isArray(record.items) ? /\.modals\.(\w+)\[\d+\]$/.exec(where[0])?.[1] : undefined;
+    const modal = modalLocale ? `"${String(record.name)}" (${modalLocale})` : null;
+    const here: readonly [string, string] = page ? [`page ${page}`, `página ${page}`] : modal ? [`modal ${modal}`, `modal ${modal}`] : where;
     if (typeof record.component === 'string' && FORM_COMPONENTS.has(record.component)) {
       const action = (record.props as Record<string, unknown> | undefined)?.action;
       const origin = typeof action === 'string' ? URL.parse(action)?.origin : undefined;
