@@ -15,7 +15,8 @@ import { mediaUrlsInContent, rasterImages } from './media-walks.js';
 import { checkCaptions } from './captions.js';
 import { formatIssue } from '../content/report.js';
 import { encodeImages } from './media-encode.js';
-import { encodeShareImages, shareSources } from './share-image.js';
+import { encodeShareImages, shareField, shareSources } from './share-image.js';
+import { MAX_IMAGE_PIXELS } from './media-pixels.js';
 import type { ProjectPaths } from './paths.js';
 import { notFoundPayloads, pagePayload, payloadContext } from './payloads.js';
 import { copyTree, writeFiles } from './files.js';
@@ -201,11 +202,18 @@ async function buildLoaded(
         `${m.files} files, ${formatBytes(m.bytes)}; AVIF and WebP: ${m.encoded} encoded, ${m.reused} from cache; share images: ${m.share.renditions.size} (${m.share.encoded} encoded)`,
     );
   let media = await mediaPhase();
-  if (media.missing.length > 0 || media.undecodable.length > 0 || media.refused.length > 0) {
+  const oversized = [...media.oversized, ...media.share.oversized];
+  const undecodable = [...media.undecodable, ...media.share.undecodable];
+  if (media.missing.length > 0 || undecodable.length > 0 || oversized.length > 0 || media.refused.length > 0) {
     const whole = setAside && ((page: Page) => setAside.withBlocks(page));
     const problems = [
       ...media.missing.map((url) => ({ url, body: () => ISSUES.mediaMissing(url, loaded.resolveMedia(url)) })),
-      ...media.undecodable.map(({ url, reason }) => ({ url, body: () => ISSUES.imageUndecodable(url, reason) })),
+      ...undecodable.map(({ url, reason }) => ({ url, body: () => ISSUES.imageUndecodable(url, reason) })),
+      ...oversized.map(({ url, width, height }) => ({
+        url,
+        body: () => ISSUES.imageTooLarge(url, width, height, MAX_IMAGE_PIXELS),
+        field: (page: Page) => shareField(page, url),
+      })),
       ...media.refused.map(({ url, reason }) => ({ url, body: (users?: string) => ISSUES.mediaRefused(url, reason, users ?? mediaUsers(loaded.content!.pages, url, whole)) })),
     ];
     const byMedia = heldForMedia(loaded.content!, problems, whole);

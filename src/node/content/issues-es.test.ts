@@ -29,6 +29,7 @@ describe('the content issues in Spanish', () => {
   it('translates what the build writes of a slug, and keeps a phrase it does not know', () => {
     for (const slug of ['', 'a//b', 'Rooms', 'es', 'builds/x', 'blog/page/2']) expect(fragment(slugProblem(slug)!), slug).not.toBe(slugProblem(slug));
     expect(fragment('title to be text')).toBe('texto en title');
+    expect(fragment('is Strapi blocks with 300000 characters of text (at most 262144)')).toBe('tiene, en bloques de Strapi, 300000 caracteres de texto (como máximo 262144)');
     expect(fragment(`backtracks with degree 3: an input like "aaaa!" freezes the visitor's browser`)).toBe(
       'retrocede con grado 3: un texto como "aaaa!" congela el navegador del visitante',
     );

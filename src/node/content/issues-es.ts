@@ -44,6 +44,7 @@ const FRAGMENTS: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string
     (n, max) => `tiene un segmento de ${n} caracteres (como máximo ${max}: se vuelve un nombre de archivo)`,
   ],
   [/^has (\d+) characters \(at most (\d+)\)$/, (n, max) => `tiene ${n} caracteres (como máximo ${max})`],
+  [/^is Strapi blocks with (\d+) characters of text \(at most (\d+)\)$/, (n, max) => `tiene, en bloques de Strapi, ${n} caracteres de texto (como máximo ${max})`],
   [/^first segment "(.*)" is reserved$/, (s) => `empieza por "${s}", que está reservado`],
   [/^ends with "page\/\{n\}", which is reserved for list pagination$/, () => 'termina en "page/{n}", reservado para la paginación de listas'],
   [/^has a backslash$/, () => 'tiene una barra invertida'],
@@ -303,6 +304,10 @@ export const ISSUES_ES: { readonly [K in keyof Catalogue]: Texts<ArgumentsOf<K>>
   imageUndecodable: {
     message: (url, reason) => `La imagen ${url} no se puede decodificar para hacer sus versiones AVIF y WebP (${reason})`,
     hint: 'Vuelve a subir la imagen en el CMS (expórtala de nuevo desde el original) y vuelve a publicar.',
+  },
+  imageTooLarge: {
+    message: (url, width, height, limit) => `La imagen ${url} mide ${width} × ${height} píxeles, más de los ${limit} píxeles que se procesan al generar el sitio; no se publicó`,
+    hint: 'Sube en el CMS una versión más pequeña de la imagen (una imagen para compartir necesita 1200 píxeles de ancho, un hero 2400) y vuelve a publicar.',
   },
   mediaRefused: {
     message: (url, reason, usedBy) => `El archivo ${url}${usedBy ? ` (usado por ${usedBy})` : ''} se rechaza: ${reason}`,

@@ -359,7 +359,7 @@ export const CATALOGUE = {
     area: FIELDS,
     title: 'Rich text beyond the limits the build renders',
     description:
-      'A rich-text field is longer than 262,144 characters, Markdown with more than 5,000 emphasis marks (`*`, `_`) or quotes nested more than 32 deep, or Strapi blocks or Markdown nested so deep the renderer cannot follow. Such text is not prose an editor wrote; rendering it would take the build minutes (the Markdown parser is quadratic in emphasis marks). The field renders as empty and the build fails.',
+      'A rich-text field is longer than 262,144 characters (a string, or the text of Strapi blocks, counted before rendering), Markdown with more than 5,000 emphasis marks (`*`, `_`) or quotes nested more than 32 deep, or Strapi blocks or Markdown nested so deep the renderer cannot follow. Such text is not prose an editor wrote; rendering it would take the build minutes (the Markdown parser is quadratic in emphasis marks). The field is not rendered and the page (or modal) that has it is held back: its last published version stays live and the rest of the site publishes (rule 13). In the layout or the error page, which every page carries, it stops the build.',
     message: (problem: string) => `Rich text ${problem}; it was not rendered`,
     hint: 'Check what was pasted into the field: split a very long text over several blocks, or paste it as HTML.',
     example: ['has 300000 characters (at most 262144)'],
@@ -609,13 +609,26 @@ export const CATALOGUE = {
     example: ['/uploads/pool.jpg', 'Input buffer has corrupt header'],
   }),
 
+  imageTooLarge: define({
+    code: 'ImageTooLarge',
+    severity: 'error',
+    area: MEDIA,
+    title: 'An image with more pixels than the build decodes',
+    description:
+      "The build decodes every JPEG, PNG and WebP image to make its AVIF and WebP versions and the page's share image, and refuses one whose header declares more than 268,402,689 pixels (16,383 × 16,383, sharp's limit): decoded, a 50,000 × 50,000 PNG of a few kilobytes would need gigabytes of memory. The page using it is held back (its last published version stays live); an image every page carries (the layout, a modal) stops the build. Raised about the page, with the field when it is the page's share image (`seo.metaImage`, a hero's `media`, `cover`).",
+    message: (url: string, width: number, height: number, limit: number) =>
+      `Image ${url} is ${width} × ${height} pixels, more than the ${limit} pixels the build decodes; it was not published`,
+    hint: 'Upload a smaller version of the image in the CMS (a share image needs 1200 pixels wide, a hero 2400), then publish again.',
+    example: ['/uploads/huge.png', 50000, 50000, 268402689],
+  }),
+
   mediaRefused: define({
     code: 'MediaRefused',
     severity: 'error',
     area: MEDIA,
     title: 'A media file that is not an image, video or captions file the site may publish',
     description:
-      "The build's media phase judges every media file by its bytes, not by its name or the CMS's mime type: JPEG, PNG, WebP, AVIF, GIF, MP4 and WebM are published with the extension of what they are; an SVG is published sanitised (no script, event handlers, `foreignObject` or references outside the drawing) if a drawing is left; WebVTT captions (UTF-8 text starting `WEBVTT`, after an optional BOM, at most 1 MB) are published as `.vtt`, served as `text/vtt`. The file of a `captions` field must be WebVTT. Anything else (HTML, PDF, an executable, text under an image's or a captions file's name) is refused: served from the site's origin it could run script there. The build fails rather than publish a page without it. Raised about the entity `media`.",
+      "The build's media phase judges every media file by its bytes, not by its name or the CMS's mime type: JPEG, PNG, WebP, AVIF, GIF, MP4 and WebM are published with the extension of what they are; an SVG is published sanitised (no script, event handlers, `foreignObject` or references outside the drawing) if a drawing is left; WebVTT captions (UTF-8 text starting `WEBVTT`, after an optional BOM, at most 1 MB, with at least one cue, that the W3C's WebVTT parser reads without an error and that is not also a JavaScript program) are published as `.vtt`, served as `text/vtt`. The file of a `captions` field must be WebVTT. Anything else (HTML, PDF, an executable, text under an image's or a captions file's name) is refused: served from the site's origin it could run script there. The build fails rather than publish a page without it. Raised about the entity `media`.",
     message: (url: string, reason: string, usedBy: string) => `Media file ${url}${usedBy ? ` (used by ${usedBy})` : ''} is refused: ${reason}`,
     hint: 'Replace the file in the CMS (Media Library) with a JPEG, PNG, WebP, AVIF, GIF, SVG, MP4 or WebM (captions: a WebVTT .vtt file), or remove it from the fields that use it, then rebuild.',
     example: [

@@ -54,6 +54,27 @@ export const BUILD_FAILURES: readonly BuildFailure[] = [
     source: 'src/node/cms/malformed-response-error.ts',
   },
   {
+    name: 'ResponseTooLargeError',
+    title: 'A CMS answer larger than CMS_MAX_BYTES',
+    description:
+      'A JSON answer of the CMS is larger than `CMS_MAX_BYTES` (50 MB by default): its Content-Length said so, or more than that arrived, and reading stopped there. Never retried; it always fails the build, naming the request and the cap. Raise `CMS_MAX_BYTES` if the content really is that large (docs/security.md, "CMS answers").',
+    source: 'src/node/cms/response-too-large-error.ts',
+  },
+  {
+    name: 'RedirectRefusedError',
+    title: 'A CMS redirect Marea does not follow',
+    description:
+      'The CMS answered a content request with a redirect to another origin (scheme, host or port), or with more than 5 redirects in a row. The other origin is never asked. Never retried; it always fails the build, naming both URLs: set `CMS_URL` to the address the CMS answers at itself.',
+    source: 'src/node/cms/redirect-refused-error.ts',
+  },
+  {
+    name: 'ImageTooLargeError',
+    title: 'An image with more pixels than the build decodes',
+    description:
+      "Raised inside the media phase when an image's header declares more than 268,402,689 pixels; it never stops a build by itself: the media phase reports it as the content issue `ImageTooLarge` of the pages using the image, which are held back.",
+    source: 'src/node/build/media-pixels.ts',
+  },
+  {
     name: 'MediaDownloadError',
     title: 'Media files could not be downloaded',
     description:
