@@ -70,7 +70,7 @@ describe('the webhook service over HTTP: requests, bursts, status, preview, the 
     expect(builds.length).toBeGreaterThanOrEqual(1);
     expect(builds.length).toBeLessThanOrEqual(2);
     expect(new Set(builds.flatMap((b) => b.changes.map((c) => c.documentId))).size).toBe(1000);
-  });
+  }, 60_000);
 
   it('a 5 MB body is refused with 413 without reading it all', async () => {
     const response = await post(JSON.stringify({ ...publish, padding: 'x'.repeat(5 * 1024 * 1024) }));
