@@ -1,6 +1,7 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -108,6 +109,21 @@ describe('publish swaps dist in one atomic step (issue 30)', () => {
     expect(await served(paths)).toBeNull();
     await recoverInterrupted(paths);
     expect(await served(paths)).toBe('b2');
+  });
+
+  it('the recovery leaves a running process’s live folder and link alone (a publish between its steps), and removes a gone one’s', async () => {
+    const paths = await published();
+    const parent = path.dirname(paths.dist);
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const running = process.ppid;
+    for (const pid of [gone, running]) {
+      await mkdir(path.join(parent, `dist.live-${pid}-x-1`));
+      await symlink(`dist.live-${pid}-x-1`, path.join(parent, `dist.link-${pid}-x-1`));
+    }
+    await recoverInterrupted(paths);
+    const beside = (await readdir(parent)).filter((name) => /^dist\.(live|link)-/.test(name) && name !== readlinkSync(paths.dist)).sort();
+    expect(beside).toEqual([`dist.link-${running}-x-1`, `dist.live-${running}-x-1`]);
+    expect(await served(paths)).toBe('a1');
   });
 
   it('a reader of dist/ in the same process (the webhook service’s site) never finds it missing across 20 publishes', async () => {

@@ -2,6 +2,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readlinkSync, rmSync, statS
 import { copyFile, readdir, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPublishableFile } from '../media-safety/judge.js';
+import { isAlive } from '../platform/leftovers.js';
 import { CHECKSUMS_FILE, readChecksums } from './checksums.js';
 import { linkTree, patchTree, type TreeFiles } from './files.js';
 import type { ProjectPaths } from './paths.js';
@@ -132,8 +133,10 @@ export async function recoverInterrupted(paths: ProjectPaths): Promise<void> {
     for (const name of await readdir(parent)) {
       // Another process's trash is left over from an interrupted deletion; this process's own is still being deleted.
       const trash = name.startsWith(trashPrefix(paths)) && !name.startsWith(ownTrash);
-      // A live folder `dist` does not name, or a link that was never renamed over it.
-      const unserved = (name.startsWith(livePrefix(paths)) && name !== live) || name.startsWith(linkPrefix(paths));
+      // A live folder `dist` does not name, or a link that was never renamed over it, unless the
+      // process named in it still runs: another publish between its two steps (`npm run preview` starting meanwhile).
+      const prefix = [livePrefix(paths), linkPrefix(paths)].find((p) => name.startsWith(p));
+      const unserved = prefix !== undefined && name !== live && !isAlive(Number(name.slice(prefix.length).split('-')[0]));
       if (trash || unserved) await rm(path.join(parent, name), { recursive: true, force: true });
     }
   }
@@ -396,7 +399,8 @@ async function swapFolders(paths: ProjectPaths): Promise<string | null> {
  */
 async function swapLink(paths: ProjectPaths): Promise<string | null> {
   const parent = path.dirname(paths.dist);
-  const unique = `${Date.now().toString(36)}-${process.pid}-${(named += 1)}`;
+  // The pid first: `recoverInterrupted` leaves a running process's folders alone.
+  const unique = `${process.pid}-${Date.now().toString(36)}-${(named += 1)}`;
   const live = `${livePrefix(paths)}${unique}`;
   await rename(nextDir(paths), path.join(parent, live));
   const previous = lstatSync(paths.dist, { throwIfNoEntry: false });
