@@ -57,7 +57,7 @@ export default async function handler(request: Request): Promise<Response> {
   }
   if (!settings.previewSecret || !settings.cmsUrl) return unconfigured([...(settings.previewSecret ? [] : ['MAREA_PREVIEW_SECRET']), ...(settings.cmsUrl ? [] : ['CMS_URL'])]);
   const cmsUrl = settings.cmsUrl;
-  const client = createCmsClient({ url: cmsUrl, token: settings.cmsToken, timeoutMs: 8_000, retries: 1 });
+  const client = createCmsClient({ url: cmsUrl, token: settings.cmsToken, timeoutMs: 8_000, retries: 1, maxBytes: settings.cmsMaxBytes });
   const answer = await answerPreview(new URL(request.url), {
     secret: settings.previewSecret,
     frameAncestors: [new URL(cmsUrl).origin],

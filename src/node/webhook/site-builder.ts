@@ -60,7 +60,7 @@ export class SiteBuilder {
   private readonly cmsLocales: Set<string>;
 
   constructor(private readonly options: SiteBuilderOptions) {
-    this.client = createCmsClient({ url: options.config.cmsUrl, token: options.config.cmsToken });
+    this.client = createCmsClient({ url: options.config.cmsUrl, token: options.config.cmsToken, maxBytes: options.config.cmsMaxBytes });
     this.mediaDir = path.join(options.paths.work, 'webhook-media');
     this.contentDir = path.join(options.paths.work, 'webhook-content');
     this.cmsLocales = new Set(LOCALES.map((locale) => options.config.cmsLocales[locale]));
