@@ -37,7 +37,7 @@ export async function readImageHeader(bytes: Buffer): Promise<Metadata> {
 }
 
 /** An image whose header declares more than `MAX_IMAGE_PIXELS`: never decoded. */
-export interface OversizedImage {
+interface OversizedImage {
   url: string;
   width: number;
   height: number;
