@@ -172,7 +172,9 @@ describe('the Netlify path: fresh clone, keep-builds and the build cache, atomic
       PUBLIC_DATADOG_SESSION_SAMPLE_RATE: '0',
       PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: '0',
     };
-    const { result } = await buildSite(CACHE, { paths, env, build: { production: false }, now: new Date(Date.UTC(2026, 6, n, 12)) });
+    // Netlify's build machines set NETLIFY=true: dist/ is published as a real folder there (publish.ts `swapAsLink`), which the deploy moves whole.
+    process.env.NETLIFY = 'true';
+    const { result } = await buildSite(CACHE, { paths, env, build: { production: false }, now: new Date(Date.UTC(2026, 6, n, 12)) }).finally(() => delete process.env.NETLIFY);
     await onPostBuild({ utils });
     await rm(`${live}.old`, { recursive: true, force: true });
     if (existsSync(live)) await rename(live, `${live}.old`);
