@@ -11,7 +11,7 @@
 export const BEACON_HOST = 'beacon.example';
 const B = `http://${BEACON_HOST}`;
 
-export type SvgFamily = 'script' | 'event' | 'href' | 'css' | 'css-escape' | 'xml';
+type SvgFamily = 'script' | 'event' | 'href' | 'css' | 'css-escape' | 'xml';
 
 export interface SvgVector {
   name: string;

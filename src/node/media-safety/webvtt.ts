@@ -9,7 +9,7 @@ const WEBVTT_SIGNATURE = /^WEBVTT(?:[ \t\r\n]|$)/;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** Captions larger than this are refused: a feature film's run to a few hundred KB; a file past 1 MB is not captions. */
-export const MAX_WEBVTT_BYTES = 1024 * 1024;
+const MAX_WEBVTT_BYTES = 1024 * 1024;
 
 /** The w3c's parser (webvtt-parser, the one behind its validator), made once: it only holds the entity table. */
 let parser: webvtt.WebVTTParser | null = null;
