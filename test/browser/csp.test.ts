@@ -25,7 +25,7 @@ const CONFIGURED = {
   PUBLIC_DATADOG_CLIENT_TOKEN: 'pub123',
   PUBLIC_DATADOG_SESSION_SAMPLE_RATE: '100',
   PUBLIC_DATADOG_SESSION_REPLAY_SAMPLE_RATE: '100',
-  // The bundled content's "all blocks" form posts to its own CRM: listed, so the policy allows it (issue 30, row 7).
+  // The bundled content's "all blocks" form posts to its own CRM: listed, so the policy allows it (docs/security.md).
   FORM_HOSTS: 'forms.marea-resorts.example',
 };
 
@@ -140,7 +140,7 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     const response = await fetch(`${origin}/`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(file).toContain(`Content-Security-Policy: ${csp}`);
-    // Issue 30, row 7: GTM loads through 'strict-dynamic' from the hashed boot script, no Google host may serve scripts.
+    // docs/security.md: GTM loads through 'strict-dynamic' from the hashed boot script, no Google host may serve scripts.
     expect(directiveOf(csp, 'script-src')).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
     expect(csp).not.toContain('*');
     expect(csp).toContain('https://browser-intake-datadoghq.com');
@@ -171,7 +171,7 @@ describe('item 2: the Content-Security-Policy allows exactly what the site loads
     await expectInlineHashed(dist, csp);
   });
 
-  it('issue 30, row 7: a build without PUBLIC_GTM_ID or FORM_HOSTS: script-src is the site and the boot script’s hash; the unlisted form is named, not allowed', async () => {
+  it('CSP: a build without PUBLIC_GTM_ID or FORM_HOSTS: script-src is the site and the boot script’s hash; the unlisted form is named, not allowed', async () => {
     const plain = inject('siteDist');
     const csp = /Content-Security-Policy: (.*)/.exec(await readFile(path.join(plain, HEADERS_FILE), 'utf8'))?.[1] ?? '';
     expect(directiveOf(csp, 'script-src')).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/);
@@ -283,7 +283,7 @@ describe('item 2: the Content-Security-Policy in a browser', () => {
     await page.context().close();
   });
 
-  it('issue 30, row 7: a container tag injected into the HTML (stored XSS) does not load, though GTM is on and googletagmanager.com answers', async () => {
+  it('CSP: a container tag injected into the HTML (stored XSS) does not load, though GTM is on and googletagmanager.com answers', async () => {
     const { page, problems, hosts } = await open();
     // The page as if an editor's field had smuggled a parser-inserted <script src> into it: with a host allow-list it ran.
     const evil = 'https://www.googletagmanager.com/gtm.js?id=GTM-EVIL';

@@ -22,7 +22,8 @@ declare module 'vitest' {
 
 /** Builds the bundled site (content-cache/) once and serves it as the CDN would, for every browser test. */
 export default async function setup(project: TestProject) {
-  const { paths, result } = await buildSite(path.join(ROOT, process.env.MAREA_BROWSER_CONTENT ?? 'content-cache'));
+  // The bundled forms post to their own CRM, which a site lists in FORM_HOSTS (docs/security.md) for the CSP to allow it.
+  const { paths, result } = await buildSite(path.join(ROOT, process.env.MAREA_BROWSER_CONTENT ?? 'content-cache'), { env: { FORM_HOSTS: 'forms.marea-resorts.example' } });
   const meta = JSON.parse(await readFile(path.join(paths.dist, 'builds/meta', `${result.buildId}.json`), 'utf8')) as { prerendered: string[] };
   const segments = (p: string) => p.split('/').filter(Boolean);
   // A content page two segments deep (not a list page: those repeat their first page's blocks).

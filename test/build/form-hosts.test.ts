@@ -6,7 +6,7 @@ import { ROOT } from '../../src/node/build/paths.js';
 import { buildSite } from '../support/build-site.js';
 
 /**
- * Issue 30, row 7, through the real pipeline: the bundled content's forms
+ * FORM_HOSTS (docs/security.md), through the real pipeline: the bundled content's forms
  * post to `https://forms.marea-resorts.example` (a page block and a modal).
  * Without FORM_HOSTS that origin stays out of the policy and the build names
  * each form, in English and Spanish; listed, it is allowed and nothing is said
@@ -14,7 +14,7 @@ import { buildSite } from '../support/build-site.js';
  */
 const CRM = 'https://forms.marea-resorts.example';
 
-describe('FORM_HOSTS in a build (issue 30, row 7)', () => {
+describe('FORM_HOSTS in a build (docs/security.md)', () => {
   it('an unlisted form host widens nothing and each form posting there is named: page or modal, block, field', { timeout: 180_000 }, async () => {
     const { paths, log } = await buildSite(path.join(ROOT, 'content-cache'));
     const headers = await readFile(path.join(paths.dist, HEADERS_FILE), 'utf8');

@@ -71,7 +71,7 @@ describe('builds killed at random moments', () => {
       const run = await childBuild(paths.dist, paths.builds, day, Math.floor(next() * span * 1.1));
       if (!run.killed) finished += 1;
       phases.set(run.phase, (phases.get(run.phase) ?? 0) + 1);
-      // dist/ is a link switched in one rename (publish.ts): no kill leaves it missing, even before the recovery (issue 30).
+      // dist/ is a link switched in one rename (publish.ts): no kill leaves it missing, even before the recovery (docs/security.md).
       if (!existsSync(paths.dist)) withoutDist += 1;
       expect({ kill: i, seed: SEED, withoutDist }).toEqual({ kill: i, seed: SEED, withoutDist: 0 });
       await recoverInterrupted(paths);

@@ -119,7 +119,7 @@ describe('ci.yml', () => {
   });
 });
 
-/** Issue 30, row 8: the supply chain of the workflow itself. */
+/** docs/security.md: the supply chain of the workflow itself. */
 describe('ci.yml: pinned actions, no stray credentials', () => {
   const text = () => readFileSync(CI, 'utf8');
   const steps = () => Object.entries(ci().jobs).flatMap(([name, job]) => job.steps.map((step) => ({ name, step })));

@@ -41,7 +41,7 @@ describe('item 2: the Content-Security-Policy (headers.ts)', () => {
     });
   });
 
-  it("issue 30 row 7: with GTM, scripts are trusted by the boot script’s hash and 'strict-dynamic', never by a Google host", () => {
+  it("CSP (docs/security.md): with GTM, scripts are trusted by the boot script’s hash and 'strict-dynamic', never by a Google host", () => {
     const boot = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
     // 'self' is for browsers without CSP 3 only (they ignore 'strict-dynamic'; CSP 3 browsers ignore 'self' beside it).
     expect(directives(all)['script-src']).toEqual(["'self'", boot, "'strict-dynamic'"]);
@@ -86,7 +86,7 @@ describe('item 2: the Content-Security-Policy (headers.ts)', () => {
     expect(directives(none, origins)['connect-src']).toEqual(["'self'", ...origins]);
   });
 
-  it('issue 30 row 7: a form origin widens the policy only when its host is in FORM_HOSTS; the others are named by page, block and field', () => {
+  it('CSP (docs/security.md): a form origin widens the policy only when its host is in FORM_HOSTS; the others are named by page, block and field', () => {
     const origins = ['https://crm.example.com', 'https://forms.example.org', 'https://forms.example.org:8443'];
     expect(splitFormActions(origins, [])).toEqual({ listed: [], unlisted: origins });
     const { formHosts } = loadConfig({ FORM_HOSTS: 'Forms.Example.org, forms.example.org,,' });

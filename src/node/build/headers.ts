@@ -25,7 +25,7 @@ import type { RenderedFile } from './render.js';
  *   trusted script created them; a `<script src>` an attacker injects into
  *   the HTML is parser-inserted and refused, whatever its host. A host
  *   allow-list of `https://www.googletagmanager.com` would let an injected
- *   tag load anyone's container (issue 30, row 7). `'self'` stays for
+ *   tag load anyone's container (docs/security.md). `'self'` stays for
  *   browsers without CSP 3 (they ignore `'strict-dynamic'`; the site works,
  *   GTM does not load), and CSP 3 browsers ignore it.
  * - `style-src-elem 'self'`: pages carry no inline `<style>` (the

@@ -9,7 +9,7 @@ import { verifyChecksums, writeChecksums } from './checksums.js';
 import { projectPaths, type ProjectPaths } from './paths.js';
 
 /**
- * Issue 30: publish's swap is one atomic step. `dist` is a symbolic link
+ * docs/security.md: publish's swap is one atomic step. `dist` is a symbolic link
  * switched by renaming a new link over it, so a publish killed at any of its
  * file-system steps leaves `dist` serving a complete site, before any
  * recovery; the steps are cut one at a time here (each of publish's renames
@@ -67,7 +67,7 @@ async function published(): Promise<ProjectPaths> {
   return paths;
 }
 
-describe('publish swaps dist in one atomic step (issue 30)', () => {
+describe('publish swaps dist in one atomic step (docs/security.md)', () => {
   it('counts its steps: standby → next, next → live folder, the new link, link over dist, replaced → standby', async () => {
     const paths = await published();
     cut.calls = 0;
