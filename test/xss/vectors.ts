@@ -134,6 +134,12 @@ const FAMILIES: Record<Family, Record<string, Maker>> = {
     'css-style-close': (c) => `</style><img src=x onerror=${c}>`,
     'css-escaped-expression': (c) => `<div style="w\\idth:exp\\ression(${c})">x</div>`,
     'css-link-stylesheet': (c) => `<link rel=stylesheet href="javascript:${c}">`,
+    // CSS escapes past a filter that matches `url(` and `@import` as written (the SVG review's five, in HTML).
+    'css-escaped-url': (c) => `<div style="background:\\75 rl(javascript:${c})">x</div>`,
+    'css-escaped-import': (c) => `<style>@\\69mport 'javascript:${c}';</style>`,
+    'css-image-set': (c) => `<div style="background-image:image-set('javascript:${c}' 1x)">x</div>`,
+    'css-font-face-src': (c) => `<style>@font-face{font-family:x;src:url(javascript:${c})}</style><p style="font-family:x">x</p>`,
+    'css-escaped-url-attr': (c) => `<p style="list-style:\\000075\\000072\\00006c(javascript:${c})">x</p>`,
   },
   attribute: {
     'attr-dq-break': (c) => `" onmouseover="${c}" autofocus onfocus="${c}" x="`,
