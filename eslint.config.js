@@ -32,7 +32,7 @@ const MODAL_ITEM_PRESENTS = { carousel: 'carousel', 'embedded-form': 'form' };
 
 const SHELL = 'src/client/app is the app shell: blocks get the page through src/client/page.';
 
-/** The boundaries (README, Architecture: Zones). Paths are relative to the repository root. */
+/** The boundaries (docs/architecture.md, "Zones"). Paths are relative to the repository root. */
 const zones = [
   {
     target: './src/client',

@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse on the built site (`dist/`, run
  * `npm run build` first; this builds nothing). Serves `dist/` with the
  * preview server (the CDN's headers and compression), runs Lighthouse
- * 12.8.2 through npx (not a dependency: README, Dependencies) with the
+ * 12.8.2 through npx (not a dependency: docs/dependencies.md) with the
  * machine's Chromium (never a downloaded one), mobile, simulated throttling,
  * each page `--runs` times, and prints the median of the four category
  * scores and of LCP, FCP, TBT and CLS per page. A benchmark: it prints

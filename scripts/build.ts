@@ -5,7 +5,7 @@
  * rest publishes (rule 13). Exits non-zero, with every content error listed,
  * when what every page carries is wrong (or anything else fails); dist/ is
  * then left as it was. Either way `.marea/build-report.json` says what
- * happened, for the reporters (README, "Publishing").
+ * happened, for the reporters (docs/publishing.md).
  * A production build (`--production`, or Netlify's CONTEXT=production) fails
  * before any work unless its public URL (SITE_URL, else Netlify's URL) is a
  * public https origin; Netlify's deploy previews are built noindex at their own

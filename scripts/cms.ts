@@ -43,7 +43,7 @@ if (seeded.dropped.length > 0) console.warn(`⚠ content-cache/ holds what the s
 const built = ensureAdminBuilt(CMS_DIR);
 if (built !== null) console.log(`✓ admin panel built in ${built.toFixed(1)} s`);
 
-// The editors' loop (README, "Publishing"): Strapi posts its webhooks to `npm run webhook` and links its preview there.
+// The editors' loop (docs/publishing.md): Strapi posts its webhooks to `npm run webhook` and links its preview there.
 const webhookOrigin = `http://127.0.0.1:${services.webhookPort}`;
 const loop = strapiLoopEnv(webhookOrigin, webhookSecrets({ work: services.cmsState ?? projectPaths().work }));
 

@@ -2,7 +2,7 @@
  * `tsx scripts/report-build.ts --source netlify|ci [--since <ISO time>]
  * [--error <message>] [--rollback-url <url>] [--work <dir>] [--builds <dir>]`: posts the last build's report
  * (`.marea/build-report.json`, written by `npm run build`) to the CMS's
- * Publishing page (README, "Publishing"), with MAREA_REPORT_TOKEN to CMS_URL.
+ * Publishing page (docs/publishing.md), with MAREA_REPORT_TOKEN to CMS_URL.
  * The Netlify plugin (netlify/plugins/marea-report) and the CI workflow run
  * it after the build. A report older than `--since`, or none, means the build
  * stopped before its end: reported as failed. `--error` (the host's own

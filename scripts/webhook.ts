@@ -32,7 +32,7 @@ if (!process.env.CMS_URL?.trim() && existsSync(local)) {
   const { token, reportToken } = JSON.parse(readFileSync(local, 'utf8')) as { token: string; reportToken?: string };
   process.env.CMS_URL = `http://127.0.0.1:${services.cmsPort}`;
   process.env.CMS_TOKEN ??= token;
-  // Each build's report goes to the CMS's Publishing page (README, "Publishing").
+  // Each build's report goes to the CMS's Publishing page (docs/publishing.md).
   if (reportToken) process.env.MAREA_REPORT_TOKEN ??= reportToken;
   log(`CMS_URL is not set: using the local CMS of npm run cms (${process.env.CMS_URL})`);
 }

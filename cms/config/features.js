@@ -4,7 +4,7 @@
 // src/node/cms-server/admin-build.ts). The legacy Media Library stays on
 // because its list (row menu and bulk delete) shows the server's message:
 // the media guard's refusal naming the published pages that use a file
-// (README, "Editing content"). Strapi 5.54's new list shows only "An error
+// (docs/cms.md). Strapi 5.54's new list shows only "An error
 // occurred while deleting the items." there.
 module.exports = {
   useLegacyMediaLibrary: true,

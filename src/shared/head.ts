@@ -1,7 +1,7 @@
 import type { Locale, Page } from './model.js';
 import { LOCALES, LOCALE_INFO } from './locales.js';
 
-/** A page's share-card image (README "Share cards"): a JPEG or PNG rendition, absolute url, its real pixel size. */
+/** A page's share-card image (docs/search-and-sharing.md, "Share cards"): a JPEG or PNG rendition, absolute url, its real pixel size. */
 export interface ShareImage {
   url: string;
   width: number;
@@ -9,7 +9,7 @@ export interface ShareImage {
   alt: string;
 }
 
-/** One step of a page's breadcrumb trail (README "Structured data"), absolute url. */
+/** One step of a page's breadcrumb trail (docs/search-and-sharing.md, "Structured data"), absolute url. */
 export interface Crumb {
   name: string;
   url: string;
@@ -85,7 +85,7 @@ export function pageHead(
 /**
  * Rule 28: the head of a locale's 404 page. No `noindex`: the CDN answers
  * every unknown URL with status 404, which keeps it out of search indexes by
- * itself (README, Search and sharing); the page's own file at `/404` is listed
+ * itself (docs/search-and-sharing.md); the page's own file at `/404` is listed
  * nowhere (not in the sitemap, linked from no page).
  */
 export function errorHead(locale: Locale, title: string, description: string): HeadData {

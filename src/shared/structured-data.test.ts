@@ -15,7 +15,7 @@ const block = (component: string, props: Record<string, unknown>): Block => ({ c
 /** A post's payload (payload.fixture.ts) in `layout`, below the given ancestors. */
 const payload = (page: Partial<Page>, layout?: Layout, ancestors?: { name: string; url: string }[]): PagePayload => payloadFixture(page, { layout, ancestors });
 
-describe('structured data: escaping (README "Structured data")', () => {
+describe('structured data: escaping (docs/search-and-sharing.md, "Structured data")', () => {
   it('a hostile title cannot close the JSON-LD script or open a comment, and reads back as written', () => {
     const html = structuredDataHtml(payload({ title: HOSTILE, summary: HOSTILE }));
     expect(html.match(/<\/script/gi)).toHaveLength(1);

@@ -6,18 +6,18 @@ import type { Block, Layout, Media, Page } from './model.js';
 import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.js';
 
 /**
- * Structured data (schema.org JSON-LD, README "Structured data") of a page,
+ * Structured data (schema.org JSON-LD, docs/search-and-sharing.md, "Structured data") of a page,
  * derived from its payload alone: the build writes it into the static HTML
  * and the client rebuilds it from the next page's payload after a
  * client-side navigation (document-head.ts). Only what the payload lacks is
  * in the head (`siteName`, `site`, `trail`, `image`), so the graph is never
  * stored twice. Nothing is invented: a property whose content field the
  * content contract does not have (address, geo, author, star rating, price)
- * is left out, and the README lists them.
+ * is left out, and docs/search-and-sharing.md lists them.
  */
 
 /**
- * Where a page's share image comes from (README "Share cards"): the SEO
+ * Where a page's share image comes from (docs/search-and-sharing.md, "Share cards"): the SEO
  * metaImage, else the image of its first hero, else its cover; raster
  * images only (a chat app shows no SVG). Shared: the build encodes the
  * 1200 px rendition of this very image, the structured data names it as the
@@ -87,7 +87,7 @@ export function structuredData(payload: Payload): Graph | null {
       image,
       datePublished: page.date ?? undefined,
       dateModified: page.updatedAt ?? page.date ?? undefined,
-      // The content contract has no author field: the Organization signs its posts (README "Structured data").
+      // The content contract has no author field: the Organization signs its posts (docs/search-and-sharing.md, "Structured data").
       author: { '@type': 'Organization', '@id': ids.org, name: head.siteName, url: head.site },
       publisher: org,
       inLanguage: head.lang,

@@ -11,7 +11,7 @@ import { modalNames, sitePages, type SitePage } from './a11y/site-pages.js';
 import { useChromium, waitForHydration, watchPage } from './page-helpers.js';
 
 /**
- * Accessibility (README, "Accessibility"): axe-core on every page of the bundled site in both
+ * Accessibility (docs/accessibility.md): axe-core on every page of the bundled site in both
  * languages (the build's prerendered list and each locale's 404 page), at 375 and 1280 px,
  * with the cookie notice open (a first visit) and closed by its button, and on every modal of
  * each locale. Serious and critical violations fail; moderate and minor ones are printed and

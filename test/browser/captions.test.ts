@@ -5,7 +5,7 @@ const origin = inject('siteOrigin');
 const chromium = useChromium();
 
 /**
- * The bundled video block's captions (README, "Captions") in real Chromium,
+ * The bundled video block's captions (docs/building.md, "Captions") in real Chromium,
  * under the Content-Security-Policy the build wrote (the preview applies
  * dist/_headers): one page load per locale. The home page's video carries a
  * captions track in the page's language, shown by default; the browser

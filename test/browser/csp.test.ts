@@ -196,7 +196,7 @@ async function expectInlineHashed(dist: string, csp: string): Promise<void> {
   for (const file of files) {
     const html = await readFile(path.join(dist, file), 'utf8');
     for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-      // JSON data blocks, the payload's and the structured data's (README "Structured data"), are never executed: no hash needed.
+      // JSON data blocks, the payload's and the structured data's (docs/search-and-sharing.md, "Structured data"), are never executed: no hash needed.
       if (/\bsrc=/.test(attributes) || /type="application\/(?:ld\+)?json"/.test(attributes)) continue;
       inline.scripts.add(text);
     }
@@ -243,7 +243,7 @@ describe('item 2: the Content-Security-Policy in a browser', () => {
     await page.locator('a[href="/blog"]:visible').first().click();
     await page.waitForURL(`${origin}/blog`);
     await page.waitForLoadState('networkidle');
-    // The structured data and the share card were replaced by the blog's, as its static HTML has them (README "Search and sharing").
+    // The structured data and the share card were replaced by the blog's, as its static HTML has them (docs/search-and-sharing.md).
     const blog = await readFile(path.join(dist, 'blog.html'), 'utf8');
     const head = await page.evaluate(() => ({
       ld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent),

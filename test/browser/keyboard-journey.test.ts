@@ -7,7 +7,7 @@ import { focusState } from './a11y/focus-state.js';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 
 /**
- * Keyboard only (README, "Accessibility"): home → a modal (Tab, Enter) → closed with Escape,
+ * Keyboard only (docs/accessibility.md): home → a modal (Tab, Enter) → closed with Escape,
  * focus back on its link → Rooms (Tab to the nav link, Enter) → a room page, whose booking
  * widget is filled by keyboard → the booking engine's URL. Nothing but
  * `page.keyboard`: no clicks, no `focus()`. After every key the focus is somewhere (not

@@ -9,7 +9,7 @@ import { listFiles } from '../../src/node/build/hash.js';
 import { buildSite } from '../support/build-site.js';
 
 /**
- * Size budget of the benchmark site (README, Performance, "Budgets"): the bytes a
+ * Size budget of the benchmark site (docs/performance.md, "First view"): the bytes a
  * page of `npm run bench:build` publishes (its HTML and its payload), on
  * average. Sizes, not times: a change that makes every page heavier fails
  * here with the numbers. Measured 84.7 KB a page when the budget was set,
@@ -18,8 +18,8 @@ import { buildSite } from '../support/build-site.js';
  * share card and structured data (budget 98 KB), then 70.6 KB here (HTML
  * 55.0 KB, payload 15.7 KB; `--pages 300`: 70.5 KB) once media and blocks
  * were packed on the wire, the `<img>` of a `<picture>` lost its `srcset`
- * and the chevrons moved to the stylesheet (README, "What a page is made
- * of"); raise it only with a reason in the commit (README, Performance).
+ * and the chevrons moved to the stylesheet (docs/performance.md, "What a page is made
+ * of"); raise it only with a reason in the commit (docs/performance.md).
  */
 const BUDGET_KB_PER_PAGE = 71.5;
 

@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/node/config/env.js';
 import { buildSite, tempPaths, type TestBuild } from '../support/build-site.js';
 
 /**
- * Incremental builds (README, Architecture, "Incremental builds"): a build
+ * Incremental builds (docs/architecture.md, "Incremental builds"): a build
  * renders only the pages whose payload changed and links the others from the
  * last build. The dependency rules, on the bundled site: exactly the pages
  * whose output carries an edit are rendered again (a page that shows it is

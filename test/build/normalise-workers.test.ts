@@ -145,7 +145,7 @@ describe('normalise workers (a cache in parts)', () => {
     const inParts = await mkdtemp(path.join(tmpdir(), 'marea-parts-bundled-'));
     try {
       await cp(paths.contentCache, wholeDir, { recursive: true });
-      // The villa's pages (both locales) take their share image from their hero (no SEO image, no cover: README "Share cards"),
+      // The villa's pages (both locales) take their share image from their hero (no SEO image, no cover: docs/search-and-sharing.md, "Share cards"),
       // the only place its image is a share source: the hero must stay with its page for the media phase to make the card.
       for (const name of ['pages.en.json', 'pages.es-MX.json']) {
         const file = path.join(wholeDir, 'api', name);

@@ -12,13 +12,13 @@ import { fromWire } from '../../src/shared/wire.js';
 import { buildSite } from '../support/build-site.js';
 
 /**
- * README "Search and sharing": every page of the bundled site as built,
+ * docs/search-and-sharing.md: every page of the bundled site as built,
  * its JSON-LD checked node by node against the properties below, and its
  * share card against the file it names.
  */
 
 /**
- * Which properties are checked, per schema.org type (README "Structured
+ * Which properties are checked, per schema.org type (docs/search-and-sharing.md, "Structured
  * data" prints this table). `required`: Google's rich-result documentation
  * calls them required, or this site promises them; `recommended`: Google's
  * recommended ones, all of which the bundled content has, so they are
@@ -111,7 +111,7 @@ function allNodes(value: unknown, out: { node: Node; row: string }[] = [], paren
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
-describe('structured data (README "Structured data")', () => {
+describe('structured data (docs/search-and-sharing.md, "Structured data")', () => {
   it('every page has one JSON-LD graph in its static HTML; the 404 pages have none (served for any path with status 404)', () => {
     expect(pages.length).toBeGreaterThanOrEqual(47);
     for (const page of pages) {
@@ -220,7 +220,7 @@ describe('structured data (README "Structured data")', () => {
   });
 });
 
-describe('share cards (README "Share cards")', () => {
+describe('share cards (docs/search-and-sharing.md, "Share cards")', () => {
   it('og:type, og:locale and its alternates, og:site_name, twitter:card on every page; article:published_time on posts', () => {
     for (const page of pages.filter((p) => p.payload)) {
       const { doc, payload } = page;

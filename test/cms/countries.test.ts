@@ -13,7 +13,7 @@ import { freePort } from '../../src/node/platform/free-port.js';
 
 /**
  * Country targeting picked from a list (the Marea plugin's
- * `plugin::marea.countries` custom field, README "Editing content") in the
+ * `plugin::marea.countries` custom field, docs/cms.md) in the
  * real Strapi: the field is Strapi's `json` underneath, so the seeded
  * countries come back from the REST API exactly as content-cache/ has them,
  * a choice the admin's picker saves (a list of alpha-3 codes, through the

@@ -10,7 +10,7 @@ import { freePort } from '../../src/node/platform/free-port.js';
 import { startFromSnapshot } from '../support/strapi-snapshot.js';
 
 /**
- * Published content is protected (README, "Editing content"): a real
+ * Published content is protected (docs/cms.md): a real
  * Strapi 5 of cms/, seeded from content-cache/, with the Marea plugin's
  * media guard and unpublish warning; the editor works through the admin
  * API as the Media Library and the edit view do.

@@ -6,7 +6,7 @@ import handler, { config } from '../../netlify/functions/strapi-webhook.js';
 import { listen } from '../../src/node/preview/server.js';
 
 /**
- * The Netlify Function of Strapi's webhook (README, "Publishing"): the same
+ * The Netlify Function of Strapi's webhook (docs/publishing.md): the same
  * checks as the local service, then one POST to the site's build hook per
  * event that can change the site. The build hook is a local server here.
  */

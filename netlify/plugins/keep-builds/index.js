@@ -7,7 +7,7 @@
  * - carries the hashed assets of the previous builds into the new deploy
  *   (tabs still open on an older build keep loading their chunks, rule 17);
  * - is incremental: pages whose key did not change are linked from the last
- *   build, not rendered again (README, "Incremental builds");
+ *   build, not rendered again (docs/architecture.md, "Incremental builds");
  * - can be rolled back (`npm run rollback`) on Netlify as it can locally.
  * It keeps `.marea/last-crawl/` too, the last crawl a build validated: media
  * are reused from it instead of downloaded again, and it is what a build

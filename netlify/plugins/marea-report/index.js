@@ -1,6 +1,6 @@
 /**
  * Netlify Build plugin (ESM): reports each Netlify build to the CMS's
- * Publishing page (README, "Publishing"), as the webhook service and the CI
+ * Publishing page (docs/publishing.md), as the webhook service and the CI
  * workflow do. The report itself is scripts/report-build.ts, run with the
  * project's tsx: it reads `.marea/build-report.json`, which `npm run build`
  * writes, and posts it with MAREA_REPORT_TOKEN to CMS_URL (both in the

@@ -54,7 +54,7 @@ beforeEach(() => {
   document.head.innerHTML = headHtml(home.head) + structuredDataHtml(home);
 });
 
-describe('applyHead: the share card and the structured data follow client-side navigation (README "Search and sharing")', () => {
+describe('applyHead: the share card and the structured data follow client-side navigation (docs/search-and-sharing.md)', () => {
   it('the first view keeps the static JSON-LD element as it is', () => {
     const before = document.getElementById(STRUCTURED_DATA_ID);
     applyHead(home);

@@ -5,7 +5,7 @@ import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from '../../shar
  * Applies a page's head after a client-side navigation (the static HTML
  * already has it for the first view): lang, title, description, canonical,
  * robots and hreflang links (rule 12), the share-card tags and the
- * structured data (README "Search and sharing"), so the document never
+ * structured data (docs/search-and-sharing.md), so the document never
  * shows the previous page's.
  */
 export function applyHead(payload: Payload): void {

@@ -4,7 +4,7 @@ import { connectionHints } from './connection.js';
 
 /**
  * Rules 13–16: the client notices a newer build. Pages do not carry the
- * build id (an edit would then rewrite every page; see README, Architecture,
+ * build id (an edit would then rewrite every page; see docs/architecture.md,
  * "Incremental builds"): at start the client reads `/builds/latest.json`
  * once to learn the build it belongs to. After the app is idle and 1 s has
  * passed it reads that build's meta file once (skipped on slow-2g); then

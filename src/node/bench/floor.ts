@@ -4,11 +4,11 @@
  * it. Bytes: the text a reader sees in its HTML and, once more, in its
  * payload (rule 18: client-side navigation shows the same page from it), the
  * locale's messages embedded in it (rule 11), the head rule 12 asks for and
- * its images' least markup (one modern format, the README's "Performance");
+ * its images' least markup (one modern format, docs/performance.md);
  * no other markup at all. Time: React rendering the page (the stack: the SSR
  * bundle's own `render`) and sanitising its rich text (rule 23), on one
- * thread; no reading, normalising, payloads or writing. README
- * "Performance" compares both with the targets and the peers.
+ * thread; no reading, normalising, payloads or writing. docs/performance.md
+ * compares both with the targets and the peers.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -15,7 +15,7 @@ export interface CaptionsCheck {
 }
 
 /**
- * The build's captions check (README, "Captions"): a block whose declaration
+ * The build's captions check (docs/building.md, "Captions"): a block whose declaration
  * says its video can be heard (`captions({ audible: true })`,
  * src/shared/blocks/fields.ts: `blocks.video`, whose native controls can
  * always turn the sound on) and which has a video but no captions gets a

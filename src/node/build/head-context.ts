@@ -32,8 +32,8 @@ function ancestorsOf(pages: readonly Page[], page: Page): Page[] {
 
 /**
  * What the head of a page takes from the rest of the site (HeadContext): the
- * site name, the share image (its own, else its home page's: README "Share
- * cards") and the breadcrumb trail (README "Structured data"). Page `n` ≥ 2
+ * site name, the share image (its own, else its home page's: docs/search-and-sharing.md, "Share
+ * cards") and the breadcrumb trail (docs/search-and-sharing.md, "Structured data"). Page `n` ≥ 2
  * of a list has the trail of the list (Google: paginated states are not
  * breadcrumbs).
  */
@@ -48,7 +48,7 @@ export function headContext(content: SiteContent, { page, source }: BuiltPage, s
   };
 }
 
-/** The page's share image, else its home page's (README "Share cards"). */
+/** The page's share image, else its home page's (docs/search-and-sharing.md, "Share cards"). */
 function pageShareImage(page: Page, home: Page | undefined, siteUrl: string, shares: ReadonlyMap<string, ShareRendition>): ShareImage | null {
   return shareImage(page, siteUrl, shares) ?? (home ? shareImage(home, siteUrl, shares) : null);
 }

@@ -194,7 +194,7 @@ async function buildLoaded(
         const usable = (urls: string[]) => (skipped.size ? urls.filter((url) => !skipped.has(url)) : urls);
         const copied = await copyMedia(usable(walk(loaded.content!, mediaUrlsInContent, setAside?.media)), loaded.resolveMedia, staging, memo?.media, captions.files);
         const encoded = await encodeImages(copied, usable(walk(loaded.content!, rasterImages, setAside?.raster)), staging, cache);
-        // The share-card images (README "Share cards"), after the copies they are made from.
+        // The share-card images (docs/search-and-sharing.md, "Share cards"), after the copies they are made from.
         const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
         return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
       },

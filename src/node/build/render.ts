@@ -71,7 +71,7 @@ export function pageRenderer(render: ServerRender, template: PageTemplate, messa
     const data = own + (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
     const hints = pageHints(payload, chunks);
     const preload = job.payloadFile ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(payloadUrl(job.url, payload.release))}" ${PAYLOAD_LINK_ATTRIBUTE}>` : '';
-    // The structured data (README "Structured data") closes the head: it is data, nothing waits for it.
+    // The structured data (docs/search-and-sharing.md, "Structured data") closes the head: it is data, nothing waits for it.
     const late = [preload, hints.late, structuredDataHtml(payload)].filter(Boolean).join('\n    ');
     return template.render({ head: payload.head, app, data, hints: { early: hints.early, late } });
   };

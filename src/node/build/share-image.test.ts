@@ -28,7 +28,7 @@ async function sharePhase(urls: string[], cache: string) {
   return { out, copy, result: await encodeShareImages(copy, urls, out, cache) };
 }
 
-describe('share-card images (README "Share cards")', () => {
+describe('share-card images (docs/search-and-sharing.md, "Share cards")', () => {
   it('a photo becomes a 1200 px JPEG, a PNG or a transparent image a 1200 px PNG, a small one keeps its size; width and height are the file’s', async () => {
     const { out, copy, result } = await sharePhase(
       ['/uploads/bay.jpg', '/uploads/badge.png', '/uploads/clear.webp', '/uploads/small.jpg'],

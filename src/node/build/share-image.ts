@@ -10,7 +10,7 @@ import type { MediaCopy } from './media.js';
 import { noteUnreadable, readImageHeader, type UnreadableImages } from './media-pixels.js';
 
 /**
- * Share-card images (README "Share cards"): chat apps and social networks
+ * Share-card images (docs/search-and-sharing.md, "Share cards"): chat apps and social networks
  * read `og:image` once, at 1200 px wide (Facebook's and LinkedIn's size),
  * and not all of them read AVIF or WebP. So each page's share source
  * (`shareSource`) gets one JPEG at 1200 px wide, or a PNG when the source is

@@ -23,7 +23,7 @@ function cmsInstalled(cmsDir: string): boolean {
  * The environment of every npm and Strapi command in `cms/`: the project's
  * Node 24 first on PATH (install scripts and Strapi itself run on it), and
  * node-gyp pointed at its headers, so better-sqlite3 compiles for Node 24
- * (README, "Node"). MAREA_CMS_LOCAL marks local use (`npm run cms`, tests,
+ * (docs/dependencies.md, "Node"). MAREA_CMS_LOCAL marks local use (`npm run cms`, tests,
  * benches): Strapi runs in production mode, but takes the secrets this
  * machine made instead of requiring them (cms/config/lib/deployment.js).
  */

@@ -16,7 +16,7 @@ export interface Config {
   readonly cmsToken: string | null;
   /**
    * The CMS's report token (`MAREA_REPORT_TOKEN`): builds post their report to
-   * the CMS's Marea plugin with it (README, "Publishing"). Null: no report.
+   * the CMS's Marea plugin with it (docs/publishing.md). Null: no report.
    */
   readonly reportToken: string | null;
   /**

@@ -4,7 +4,7 @@ import { report, type Context } from './context.js';
 import { isRecord, joinPath } from './values.js';
 import { compilesAsFieldPattern as compiles } from '../../shared/field-pattern.js';
 
-// recheck's pure-JavaScript backend: no Java or native binary, no worker thread (README "Dependencies").
+// recheck's pure-JavaScript backend: no Java or native binary, no worker thread (docs/dependencies.md).
 process.env.RECHECK_SYNC_BACKEND ??= 'pure';
 
 /** How long recheck may take over one pattern before it is called unproven (ms). */

@@ -72,7 +72,7 @@ export function normaliseSite(
 
 /**
  * What a long-running builder keeps between builds (an incremental build,
- * README "Incremental builds"): raw objects that are the same objects as
+ * docs/architecture.md, "Incremental builds"): raw objects that are the same objects as
  * last time give the same normalised objects, so the build can tell by
  * identity which pages did not change. Same input → same output either way.
  */

@@ -3,7 +3,7 @@
  * npm registry as its platform package (`@deno/linux-x64-glibc`, pinned in
  * optionalDependencies): the `deno` wrapper package lists every platform's
  * binary, most of which the registry reachable here lacks, so its lockfile
- * entries would be incomplete and `npm ci` would refuse it (README, "Node").
+ * entries would be incomplete and `npm ci` would refuse it (docs/dependencies.md, "Node").
  * Netlify's tools look for `deno` on PATH before they try to download one.
  */
 import { accessSync, constants } from 'node:fs';

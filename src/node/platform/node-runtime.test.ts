@@ -10,7 +10,7 @@ import { compiledAddons, headersVersion, nativeBuildEnv, nodeHeadersDir, project
 
 const run = promisify(execFile);
 
-describe('the project runs on its pinned Node (README, "Node")', () => {
+describe('the project runs on its pinned Node (docs/dependencies.md, "Node")', () => {
   it('every script and test runs on the major of package.json’s `node` devDependency', () => {
     // Fails when npm scripts fall back to the system Node (an install without
     // node_modules/.bin/node, or a script started with a bare `node`).
@@ -26,7 +26,7 @@ describe('the project runs on its pinned Node (README, "Node")', () => {
   });
 });
 
-describe('native addons are built for the Node that loads them (README, "Node")', () => {
+describe('native addons are built for the Node that loads them (docs/dependencies.md, "Node")', () => {
   it('finds headers of exactly the running version, not the system Node’s', () => {
     const dir = nodeHeadersDir();
     expect(headersVersion(dir)).toBe(process.versions.node);

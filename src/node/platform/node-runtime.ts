@@ -4,7 +4,7 @@
  * The project pins Node itself as a devDependency (`node` in package.json,
  * Node's own binary from the npm registry): npm puts `node_modules/.bin`
  * first on PATH for every script, so `npm run …`, `npm test` and `npx …` run
- * on that Node whatever the machine has (README, "Node"). npm itself keeps
+ * on that Node whatever the machine has (docs/dependencies.md, "Node"). npm itself keeps
  * running on the system Node.
  *
  * Native addons (Strapi's better-sqlite3) must be compiled against the

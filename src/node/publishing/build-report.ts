@@ -2,7 +2,7 @@ import type { Locale } from '../../shared/model.js';
 import type { HeldBackStatus, StatusIssue } from '../webhook/queue.js';
 
 /**
- * A build's report to the CMS (README, "Publishing"): what every build path
+ * A build's report to the CMS (docs/publishing.md): what every build path
  * (the webhook service, a Netlify build, the CI workflow) posts to the Marea
  * plugin's route with the report token, and what the admin's Publishing
  * page, its widget and the entries' edit views show.

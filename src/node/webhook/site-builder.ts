@@ -117,7 +117,7 @@ export class SiteBuilder {
         mode: full ? 'full' : 'incremental',
         ...(reason ? { reason } : {}),
         pages: await pageChanges(paths, before, result.buildId),
-        // Warnings and what was held back reach /status, the service log and the CMS's Publishing page (README, "Publishing").
+        // Warnings and what was held back reach /status, the service log and the CMS's Publishing page (docs/publishing.md).
         warnings: result.warnings.map(statusIssue),
         heldBack: result.heldBack.map(heldBackStatus),
       };

@@ -12,7 +12,7 @@ import { CaptionsTrack } from '../../components/CaptionsTrack.js';
  * five seconds can be paused). The button appears after hydration, when it works.
  * It never offers its sound (no controls, always muted): captions, when the
  * editor gives them, are shown by default; none are required (the build's
- * captions check skips it, README "Captions").
+ * captions check skips it, docs/building.md, "Captions").
  */
 export function BackgroundVideo({ media, captions }: { media: Media; captions: Media | null }) {
   const { t } = useTranslation();

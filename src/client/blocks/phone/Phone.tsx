@@ -48,7 +48,7 @@ export function Phone({ block }: BlockComponentProps<'blocks.phone'>) {
   // the site header's banner, and screen-reader users should still find it. In
   // the page's content it is inside <main> already, and a second landmark of the
   // same name (a contact page repeating the layout's numbers) would only be noise
-  // (axe `landmark-unique`, README "Accessibility").
+  // (axe `landmark-unique`, docs/accessibility.md).
   const Frame = zone === 'page' ? 'div' : 'aside';
   return (
     <Frame className="phone" aria-label={zone === 'page' ? undefined : t('phone.landmark')}>

@@ -1,8 +1,7 @@
 'use strict';
 
 /**
- * The media guard's memory of files it asked about (README, "Editing
- * content"): a delete or replace of a file only drafts use is refused once,
+ * The media guard's memory of files it asked about (docs/cms.md): a delete or replace of a file only drafts use is refused once,
  * naming the drafts, and the same request by the same person within
  * `CONFIRM_WITHIN_MS` goes ahead. Kept in memory, by requester and file id:
  * a restart forgets the question, which only means being asked again.

@@ -11,8 +11,7 @@
  * draft are different rows in Strapi 5 (each with its own components), so
  * the entry row says which of the two uses the file.
  *
- * A few indexed queries per level whatever the site's size (README,
- * "Editing content": the cost on the bundled site), where walking every
+ * A few indexed queries per level whatever the site's size (docs/cms.md: the cost on the bundled site), where walking every
  * published document would read the whole site on each delete.
  */
 

@@ -6,7 +6,7 @@ import en from './translations/en.json';
 import es from './translations/es.json';
 
 /**
- * The Marea plugin in Strapi's admin (README, "Publishing"): the Publishing
+ * The Marea plugin in Strapi's admin (docs/publishing.md): the Publishing
  * page (a menu link) listing the recent builds, the homepage widget with the
  * latest outcome, and a side panel in each entry's edit view with its own
  * last outcome. Texts in English and Spanish (the admin's interface language).

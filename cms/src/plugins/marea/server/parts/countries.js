@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * The country picker (README, "Editing content"): a custom field over
+ * The country picker (docs/cms.md): a custom field over
  * Strapi's `json` type, so a block's countries are still stored, served by
  * the REST API and read by the build as the JSON list of ISO alpha-3 codes
  * (content contract, "Country targeting"); only the admin's input changes,

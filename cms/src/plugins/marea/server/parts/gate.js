@@ -100,7 +100,7 @@ async function gate(strapi, context, next) {
       Promise.all(
         records.map(({ key, outcome }) => saveCheck(strapi, key, { at, action: 'publish', ...(editor ? { editor } : {}), errors: outcome.errors, warnings: outcome.warnings })),
       ).catch((error) => strapi.log.warn(`[marea] could not keep the publish check of ${context.uid}: ${error.message}`));
-    // Where a publish's time goes: reading the live site, the publish itself, the checks (README, "The publish gate").
+    // Where a publish's time goes: reading the live site, the publish itself, the checks (docs/publishing.md, "The publish gate").
     const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
     const seconds = `${s(Date.now() - started)}: site read ${s(read - started)}, publish ${s(published - read)}, checks ${s(checking)}`;
     if (found.length > 0) {

@@ -4,7 +4,7 @@
  * Build reports: every build of the site (the webhook service, a Netlify
  * build, the CI workflow) posts what it did to the plugin, and the admin's
  * Publishing page, its homepage widget and each entry's edit view read it
- * back (README, "Publishing"; docs/architecture.md, "Build reports").
+ * back (docs/publishing.md; docs/architecture.md, "Build reports").
  *
  * - POST /api/marea/reports (content API) takes a report. It is authorised by
  *   the report token, a custom API token made here whose only permission is
