@@ -65,7 +65,7 @@ const INLINE_SCRIPTS: readonly string[] = [BOOT_SCRIPT];
  * would let a script send anything to any Google customer's endpoint).
  * A container with other tags (ads, other vendors) needs their hosts here.
  */
-export const GTM_SOURCES = {
+const GTM_SOURCES = {
   script: ["'strict-dynamic'"],
   img: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://region1.google-analytics.com'],
   connect: [
