@@ -24,10 +24,13 @@ let cms: RunningCms;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'marea-netlify-report-'));
   cms = await startFromSnapshot(inject('cmsSnapshot'), path.join(dir, 'cms'), { port: await freePort() });
-  // The repository's tracked files as they are (the CMS and the tests left out), and its installed packages.
+  // The repository's tracked files as they are (the CMS and the tests left out, but for the preview-token
+  // code the site shares with the CMS's plugin, which src/node/config/env.ts imports, with the package.json
+  // files that make it CommonJS), and its installed packages.
   const site = path.join(dir, 'site');
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files.filter((f) => !f.startsWith('cms/') && !f.startsWith('test/'))) {
+  const shared = (f: string) => f.startsWith('cms/src/plugins/marea/server/preview-token') || f === 'cms/package.json' || f === 'cms/src/plugins/marea/package.json';
+  for (const file of files.filter((f) => shared(f) || (!f.startsWith('cms/') && !f.startsWith('test/')))) {
     await mkdir(path.dirname(path.join(site, file)), { recursive: true });
     // A tracked file deleted in the working tree (an edit not yet committed) is left out, as the commit would.
     await cp(path.join(ROOT, file), path.join(site, file)).catch(() => {});
