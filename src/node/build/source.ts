@@ -13,7 +13,7 @@ import { TimeoutError } from '../cms/timeout-error.js';
 import { normaliseSite, type NormaliseMemo } from '../content/normalise.js';
 import type { RawSite } from '../cms/raw.js';
 import { formatIssue } from '../content/report.js';
-import type { LoadedContent } from './pipeline.js';
+import type { LoadedContent } from './phases/run.js';
 import { buildWorkerBundle } from './bundle.js';
 import { normalisePagesInWorkers, pagesInParts } from './normalise-pool.js';
 import { removeLeftovers } from '../platform/leftovers.js';

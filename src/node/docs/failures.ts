@@ -100,7 +100,7 @@ export const BUILD_FAILURES: readonly BuildFailure[] = [
     title: 'The content has errors',
     description:
       'The content issues of the build include at least one error (the catalogue above). Every error is printed with its place and hint, and nothing is published: `dist/` and `content-cache/` stay as they were.',
-    source: 'src/node/build/pipeline.ts',
+    source: 'src/node/build/content-validation-error.ts',
   },
 ];
 
