@@ -11,6 +11,7 @@ import { freePort } from '../../src/node/platform/free-port.js';
 import { startFromSnapshot } from '../support/strapi-snapshot.js';
 import { launchChromium } from '../support/chromium.js';
 import { adminPage } from '../support/strapi-admin.js';
+import { postReport } from '../../src/node/publishing/build-report.js';
 
 /**
  * The Marea plugin's screens in the built admin panel, in Chromium: an
@@ -48,10 +49,9 @@ beforeAll(async () => {
   const found = await editor.rest('GET', '/api/pages?locale=en&filters[slug][$eq]=services/spa&fields[0]=title');
   spa = (found.data as Array<{ documentId: string; title: string }>)[0]!;
   // A build as every build path reports it, with the report token: live, one page changed, one warning.
-  const response = await fetch(`${cms.url}/api/marea/reports`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${cms.reportToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
+  await postReport(
+    { cmsUrl: cms.url, token: cms.reportToken },
+    {
       source: 'ci',
       result: 'published',
       startedAt: new Date(Date.now() - 1500).toISOString(),
@@ -76,9 +76,8 @@ beforeAll(async () => {
           words: { en: { message: MISSING.en, hint: HINT.en }, es: { message: MISSING.es, hint: HINT.es } },
         },
       ],
-    }),
-  });
-  expect(response.status).toBe(201);
+    },
+  );
   // Then an editor publishes, and no build reports after it.
   await editor.publishSeoTitle(spa.documentId, 'en', 'Spa, waiting for its build');
   await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -158,10 +157,9 @@ describe('the Publishing screens in the admin', () => {
     await expect.poll(summary, { timeout: 30_000 }).toBe('Spa, changed in the admin.');
     await expect.poll(() => page.getByText('Su última publicación espera su compilación…').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // The build (here, its report) comes after the publish, with a new warning about the page.
-    const response = await fetch(`${cms.url}/api/marea/reports`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${cms.reportToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+    await postReport(
+      { cmsUrl: cms.url, token: cms.reportToken },
+      {
         source: 'ci',
         result: 'published',
         startedAt: new Date().toISOString(),
@@ -182,9 +180,8 @@ describe('the Publishing screens in the admin', () => {
             },
           },
         ],
-      }),
-    });
-    expect(response.status).toBe(201);
+      },
+    );
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('El enlace a "gone" no corresponde');
     expect(await page.getByText('Su última publicación espera su compilación…').count()).toBe(0);
   });

@@ -3,7 +3,7 @@ import type { Locale, SiteContent } from '../../shared/model.js';
 import { rawSite } from '../cms/raw-site.js';
 import { ENDPOINTS, type EndpointName } from '../cms/raw.js';
 import type { Issue } from '../content/context.js';
-import { listenToIssues } from '../content/issues.js';
+import { raisedArgs } from '../content/raised-with.js';
 import { normaliseSite } from '../content/normalise.js';
 import { isRecord, nonEmptyString } from '../content/values.js';
 import { wordNotice, type Notice } from './notice.js';
@@ -80,14 +80,7 @@ export function checkPublish(candidate: Candidate, published: PublishedSite, opt
 
   const current = normalise((cmsLocale) => published[candidate.endpoint]?.[cmsLocale]);
   const without = normalise(others);
-  const raisedWith = new Map<string, readonly unknown[]>();
-  const stop = listenToIssues((body, args) => raisedWith.set(bodyKey(body), args));
-  let after: ReturnType<typeof normaliseSite>;
-  try {
-    after = normalise(next);
-  } finally {
-    stop();
-  }
+  const after = normalise(next);
 
   const rest = next(candidate.locale);
   const index = endpoint.collection && Array.isArray(rest) ? rest.length - 1 : -1;
@@ -98,7 +91,7 @@ export function checkPublish(candidate: Candidate, published: PublishedSite, opt
   const caused = refused ? [] : minus(after.issues, current.issues).filter((issue) => !here(issue));
 
   const word = (issue: Issue, elsewhere: boolean) =>
-    wordNotice(issue, raisedWith.get(bodyKey(issue)), {
+    wordNotice(issue, raisedArgs(issue), {
       language: options.language,
       candidate: candidate.document,
       prefix: index >= 0 ? `data[${index}]` : null,
@@ -107,8 +100,6 @@ export function checkPublish(candidate: Candidate, published: PublishedSite, opt
   const notices = [...own.map((issue) => word(issue, false)), ...caused.map((issue) => word(issue, true))];
   return { errors: notices.filter((n) => n.severity === 'error'), warnings: notices.filter((n) => n.severity === 'warning') };
 }
-
-export const bodyKey = (issue: { code: string; message: string; hint?: string }) => `${issue.code}\u0000${issue.message}\u0000${issue.hint ?? ''}`;
 
 /** Whether an issue is about the candidate: its entity and locale, and its slug (page, modal name) or its entry in the list. */
 function place(candidate: Candidate, locale: Locale | undefined, index: number): (issue: Issue) => boolean {

@@ -3,10 +3,10 @@ import type { Locale } from '../../shared/model.js';
 import { rawSite } from '../cms/raw-site.js';
 import type { Issue } from '../content/context.js';
 import type { Language } from '../content/field-words.js';
-import { listenToIssues } from '../content/issues.js';
+import { raisedArgs } from '../content/raised-with.js';
 import { normaliseSite } from '../content/normalise.js';
 import { isRecord } from '../content/values.js';
-import { bodyKey, minus, whereIs, type GateOptions, type PublishedSite } from './check.js';
+import { minus, whereIs, type GateOptions, type PublishedSite } from './check.js';
 import { wordNotice, type Notice } from './notice.js';
 
 /** A page going out of the site: unpublished or deleted in one CMS locale. */
@@ -41,18 +41,11 @@ export function checkUnpublish(leaving: Leaving, published: PublishedSite, optio
   const normalise = (without: boolean) => normaliseSite(rawSite('cms', options.cmsLocales, data(without)), { strict: options.strict ?? false });
   const now = normalise(false);
   if (!now.content.pages.some((page) => page.locale === locale && page.documentId === leaving.documentId)) return [];
-  const raisedWith = new Map<string, readonly unknown[]>();
-  const stop = listenToIssues((body, args) => raisedWith.set(bodyKey(body), args));
-  let after: ReturnType<typeof normaliseSite>;
-  try {
-    after = normalise(true);
-  } finally {
-    stop();
-  }
+  const after = normalise(true);
   const byEntry = new Map<string, LinkingEntry>();
   for (const issue of minus(after.issues, now.issues)) {
     const name = entryName(issue, after.content, options.cmsLocales, options.language);
-    const notice = wordNotice(issue, raisedWith.get(bodyKey(issue)), {
+    const notice = wordNotice(issue, raisedArgs(issue), {
       language: options.language,
       candidate: {},
       prefix: null,

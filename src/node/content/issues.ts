@@ -654,28 +654,11 @@ export const CATALOGUE = {
 type Catalogue = typeof CATALOGUE;
 type Arguments<K extends keyof Catalogue> = Catalogue[K] extends IssueDefinition<infer A> ? A : never;
 
-/** Hears every issue raised with the values it was raised from; none in a build (`listenToIssues`). */
-let listener: ((body: IssueBody, args: readonly unknown[]) => void) | null = null;
-
-/**
- * Calls `listen` with every issue raised, and the values it was raised
- * from, until the returned function is called. The publish gate words the
- * issues of one check again in the editor's language (issues-es.ts) from
- * those values; the build never listens.
- */
-export function listenToIssues(listen: (body: IssueBody, args: readonly unknown[]) => void): () => void {
-  listener = listen;
-  return () => {
-    listener = null;
-  };
-}
-
 /** An issue of the catalogue from the values where it is raised. */
 export function issueBody<A extends unknown[]>(definition: IssueDefinition<A>, ...args: A): IssueBody {
   const severity = definition.severity === 'strict' ? (definition.strict?.(...args) ? 'error' : 'warning') : definition.severity;
   const hint = typeof definition.hint === 'string' ? definition.hint : definition.hint(...args);
   const body: IssueBody = { severity, code: definition.code, message: definition.message(...args), hint };
-  listener?.(body, args);
   // Reports word the issue again in Spanish from these (issue-words.ts).
   noteRaisedWith(body, args);
   return body;

@@ -41,3 +41,9 @@ export function carryRaised(from: object, to: object): void {
 export function raisedOf(issue: object): Raised | undefined {
   return RAISED.get(issue);
 }
+
+/** The values an issue was raised from in this thread (none for one that came back from a worker with its words). */
+export function raisedArgs(issue: object): readonly unknown[] | undefined {
+  const raised = RAISED.get(issue);
+  return raised && 'args' in raised ? raised.args : undefined;
+}

@@ -12,9 +12,8 @@ import type { CmsClient } from '../cms/client.js';
 import { ENDPOINTS, type RawSite } from '../cms/raw.js';
 import type { Config } from '../config/env.js';
 import { normaliseSite } from '../content/normalise.js';
-import { listenToIssues } from '../content/issues.js';
+import { raisedArgs } from '../content/raised-with.js';
 import { isRecord } from '../content/values.js';
-import { bodyKey } from '../cms-gate/check.js';
 import { wordNotice } from '../cms-gate/notice.js';
 import { PREVIEW_MARKER } from '../../shared/public-config.js';
 import type { PreviewRenderer } from '../preview-render/renderer.js';
@@ -143,21 +142,14 @@ export async function renderPreview(query: PreviewQuery, deps: PreviewDeps): Pro
   }
 
   // The values each issue is raised from, to word it again in the page's language (issues-es.ts), as the publish gate does.
-  const raisedWith = new Map<string, readonly unknown[]>();
-  const stop = listenToIssues((body, args) => raisedWith.set(bodyKey(body), args));
-  let normalisedSite: ReturnType<typeof normaliseSite>;
-  try {
-    normalisedSite = normaliseSite(raw, { strict: false }, deps.memo.normalise);
-  } finally {
-    stop();
-  }
+  const normalisedSite = normaliseSite(raw, { strict: false }, deps.memo.normalise);
   const { content: normalised, issues } = normalisedSite;
   // Only this entry's own issues: another page's errors hold that page back, never this preview (rule 13).
   const modalName = endpoint === 'modals' ? modalNameOf(raw.modals[locale], query.documentId) : undefined;
   const own = issues.filter((issue) => concerns(issue, endpoint, locale, query.documentId, modalName));
   const wording = { language: locale, candidate: isRecord(candidate) ? candidate : {}, prefix: null, elsewhere: null };
   const inWords = (issue: ContentIssue) => {
-    const notice = wordNotice(issue, raisedWith.get(bodyKey(issue)), wording);
+    const notice = wordNotice(issue, raisedArgs(issue), wording);
     return `${notice.fieldWords ? `${notice.fieldWords}: ` : ''}${notice.message}${notice.hint ? `\n${notice.hint}` : ''}`;
   };
   const errors = own.filter((i) => i.severity === 'error');

@@ -10,8 +10,7 @@
  * address: booleans, names and types only.
  */
 
-const SITE_TYPES = ['api::page.page', 'api::layout.layout', 'api::error-page.error-page', 'api::modal.modal', 'api::promo-code.promo-code'];
-const REPORT_TOKEN_NAME = 'marea-reports';
+const { REPORT_TOKEN_NAME, SITE_UIDS: SITE_TYPES } = require('../names');
 
 /** name → type, as the doctor compares them: a component names its uid, a custom field its name (Strapi loads one as its underlying type). */
 const typeOf = (attribute) =>

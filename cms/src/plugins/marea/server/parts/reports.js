@@ -22,10 +22,10 @@
 const fs = require('fs');
 const path = require('path');
 const { readCheck } = require('../check-store');
+const { REPORT_TOKEN_NAME, UID_OF_ENTITY, SITE_UIDS: SITE_UID_LIST } = require('../names');
 
 const REPORT_UID = 'plugin::marea.build-report';
 const PUBLISH_UID = 'plugin::marea.publish-record';
-const REPORT_TOKEN_NAME = 'marea-reports';
 const REPORT_ACTION = 'plugin::marea.reports.create';
 /** How long a publish may wait for its build before the widget calls the site stale: five minutes (MAREA_STALE_AFTER_SECONDS, for tests). */
 const staleAfterMs = () => (Number(process.env.MAREA_STALE_AFTER_SECONDS) || 300) * 1000;
@@ -34,15 +34,7 @@ const PENDING_FOR_MS = 15 * 60 * 1000;
 /** Reports and publish records kept (older ones are deleted as new ones arrive). */
 const KEEP = 200;
 
-/** The content types the site reads (content contract), by the build's entity name. */
-const UID_OF_ENTITY = {
-  page: 'api::page.page',
-  layout: 'api::layout.layout',
-  'error-page': 'api::error-page.error-page',
-  modal: 'api::modal.modal',
-  'promo-codes': 'api::promo-code.promo-code',
-};
-const SITE_UIDS = new Set(Object.values(UID_OF_ENTITY));
+const SITE_UIDS = new Set(SITE_UID_LIST);
 
 const hidden = { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } };
 
