@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from './model.js';
+import type { Component } from './blocks/catalogue.js';
 import type { Payload } from './payload.js';
 import { firstView } from './first-view.js';
 
-const block = (component: string, key: string, props: Record<string, unknown> = {}, countries: string[] | null = null): Block => ({
+const block = (component: Component, key: string, props: Record<string, unknown> = {}, countries: string[] | null = null): Block => ({
   component,
   name: component,
   key,

@@ -1,6 +1,6 @@
 import type { Block } from './model.js';
 import type { Payload } from './payload.js';
-import { CHROME_COMPONENTS, firstContentBlock } from './blocks/names.js';
+import { CHROME_COMPONENTS, firstContentBlock, isBlock } from './blocks/names.js';
 import { isActive, type DateBound } from './dates.js';
 import { geolocated } from './geo.js';
 
@@ -10,7 +10,7 @@ import { geolocated } from './geo.js';
  * it shows its `expiredText` afterwards.
  */
 export function inDateRange(block: Block, now: Date): boolean {
-  if (block.component === 'blocks.timer') return true;
+  if (isBlock(block, 'blocks.timer')) return true;
   const { startdate, enddate } = block.props as { startdate?: DateBound; enddate?: DateBound };
   return isActive({ startdate, enddate }, now);
 }

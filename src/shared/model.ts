@@ -4,6 +4,8 @@
  * envelope (`data`, `attributes`) again. Pure types: shared by build and browser.
  */
 
+import type { BlockProps, Component } from './blocks/catalogue.js';
+
 /** Site locales (behaviour rule 1). `en` has no URL prefix, `es` lives under `/es`. */
 export type Locale = 'en' | 'es';
 
@@ -59,15 +61,21 @@ export type Countries = string[] | null;
  * media turned into `Media`, links into `Link` and rich text into sanitised
  * HTML strings (fields `body`, `legal`, `text`, `description`).
  */
-export interface Block {
-  /** The CMS `__component`, e.g. `blocks.hero`. */
-  component: string;
+export interface Block<C extends Component = Component> {
+  /**
+   * The CMS `__component`, e.g. `blocks.hero`: one the catalogue declares
+   * (src/shared/blocks/catalogue.ts); normalise reports and leaves out any
+   * other (src/node/content/blocks.ts). `isBlock` narrows a block to one
+   * component, its props then typed by that component's declaration.
+   */
+  component: C;
   /** Display name: last dotted segment in PascalCase (`blocks.blog-list` → `BlogList`; modals get a `Modal` prefix). */
   name: string;
   /** Stable React key: position in its zone. */
   key: string;
   countries: Countries;
-  props: Record<string, unknown>;
+  /** Any component's props, or the declared props of one (`Block<'blocks.hero'>`). */
+  props: [Component] extends [C] ? Record<string, unknown> : BlockProps<C>;
 }
 
 export interface Seo {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorHead, headHtml } from './head.js';
 import type { Block, Layout, Page } from './model.js';
+import type { Component } from './blocks/catalogue.js';
 import { EMPTY_PAGE_DATA } from './page-data.js';
 import { PAYLOAD_VERSION, type ErrorPayload, type PagePayload } from './payload.js';
 import { structuredData, structuredDataHtml } from './structured-data.js';
@@ -10,7 +11,7 @@ import { FIXTURE_SITE, payloadFixture } from './payload.fixture.js';
 const SITE = FIXTURE_SITE;
 const HOSTILE = '</script><script>alert(1)</script><!--';
 
-const block = (component: string, props: Record<string, unknown>): Block => ({ component, name: component, key: component, countries: null, props });
+const block = (component: Component, props: Record<string, unknown>): Block => ({ component, name: component, key: component, countries: null, props });
 
 /** A post's payload (payload.fixture.ts) in `layout`, below the given ancestors. */
 const payload = (page: Partial<Page>, layout?: Layout, ancestors?: { name: string; url: string }[]): PagePayload => payloadFixture(page, { layout, ancestors });

@@ -2,6 +2,8 @@ import type { BlogPosting, BreadcrumbList, Graph, HotelRoom, Organization, Resor
 import type { Resort as BookingResort } from './booking.js';
 import { absoluteUrl, type HeadData } from './head.js';
 import { RASTER_MIMES } from './media.js';
+import type { BlockProps } from './blocks/catalogue.js';
+import { isBlock } from './blocks/names.js';
 import type { Block, Layout, Media, Page } from './model.js';
 import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.js';
 
@@ -24,7 +26,7 @@ import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from './payload.
  * page's own.
  */
 export function shareSource(page: Pick<Page, 'seo' | 'blocks' | 'cover'>): Media | null {
-  const hero = page.blocks.find((b) => b.component === 'blocks.hero')?.props.media as Media | null | undefined;
+  const hero = page.blocks.find((b) => isBlock(b, 'blocks.hero'))?.props.media;
   return [page.seo.metaImage, hero, page.cover].find((m): m is Media => !!m && m.kind === 'image' && RASTER_MIMES.has(m.mime)) ?? null;
 }
 
@@ -35,31 +37,31 @@ export function siteNameOf(layout: Layout | null, siteUrl: string): string {
 }
 
 function headerLogo(layout: Layout | null): Media | null {
-  const logo = layout?.header.find((b) => b.component === 'blocks.header')?.props.logo as Media | null | undefined;
+  const logo = layout?.header.find((b) => isBlock(b, 'blocks.header'))?.props.logo;
   return logo?.url ? logo : null;
 }
 
 /** Footer social links (content contract, "Content blocks": `blocks.footer` `social[]`): the Organization's `sameAs`. */
 function socialUrls(layout: Layout): string[] {
-  const social = layout.footer.filter((b) => b.component === 'blocks.footer').flatMap((b) => (Array.isArray(b.props.social) ? b.props.social : [])) as { url?: unknown }[];
-  return social.map((s) => s.url).filter((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url));
+  const social = layout.footer.filter((b) => isBlock(b, 'blocks.footer')).flatMap((b) => (Array.isArray(b.props.social) ? b.props.social : []));
+  return social.map((s) => s?.url).filter((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url));
 }
 
 /** The number of a phone block meant for every country (no `countries`): the Organization's contact point. */
 function worldwidePhone(layout: Layout): string | null {
   for (const block of [...layout.header, ...layout.footer]) {
-    if (block.component !== 'blocks.phone' || !Array.isArray(block.props.numbers)) continue;
-    const open = (block.props.numbers as { number?: unknown; countries?: unknown }[]).find(
-      (n) => typeof n.number === 'string' && n.number && (!Array.isArray(n.countries) || n.countries.length === 0),
-    );
-    if (open) return open.number as string;
+    if (!isBlock(block, 'blocks.phone') || !Array.isArray(block.props.numbers)) continue;
+    const open = block.props.numbers.find((n) => typeof n?.number === 'string' && n.number && (!Array.isArray(n.countries) || n.countries.length === 0));
+    if (open?.number) return open.number;
   }
   return null;
 }
 
-function bookingResorts(blocks: Block[]): BookingResort[] {
-  return blocks.filter((b) => b.component === 'blocks.booking' && Array.isArray(b.props.resorts)).flatMap((b) => b.props.resorts as BookingResort[]);
+function bookingResorts(blocks: Block[]): BookingItem[] {
+  return blocks.flatMap((b) => (isBlock(b, 'blocks.booking') && Array.isArray(b.props.resorts) ? b.props.resorts : []));
 }
+
+type BookingItem = NonNullable<BlockProps<'blocks.booking'>['resorts']>[number];
 
 const same = (a: string, b: string) => a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'base' }) === 0;
 
@@ -127,9 +129,10 @@ function resortNode(head: HeadData, resort: BookingResort, org: { '@id': string 
   };
 }
 
-function uniqueByCode(resorts: BookingResort[]): BookingResort[] {
+function uniqueByCode(resorts: BookingItem[]): BookingResort[] {
   const byCode = new Map<string, BookingResort>();
-  for (const r of resorts) if (typeof r?.code === 'string' && typeof r.name === 'string' && !byCode.has(r.code)) byCode.set(r.code, r);
+  for (const r of resorts)
+    if (typeof r?.code === 'string' && typeof r.name === 'string' && !byCode.has(r.code)) byCode.set(r.code, { code: r.code, name: r.name, destination: r.destination ?? '' });
   return [...byCode.values()];
 }
 

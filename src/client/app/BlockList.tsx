@@ -1,6 +1,6 @@
 import { createElement, Fragment, memo, Suspense, useState } from 'react';
 import type { Block } from '../../shared/model.js';
-import { CHROME_COMPONENTS, firstContentBlock } from '../../shared/blocks/names.js';
+import { CHROME_COMPONENTS, firstContentBlock, isBlock } from '../../shared/blocks/names.js';
 import { shownBlocks } from '../../shared/first-view.js';
 import { blockComponent, promisedBlock } from '../blocks/registry.js';
 import { usePage } from '../page/page-context.js';
@@ -27,7 +27,7 @@ export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; t
         const at = chrome ? -1 : index++;
         return (
           <Fragment key={block.key}>
-            {title && block === opening && block.component !== 'blocks.hero' && <PageTitle title={title} />}
+            {title && block === opening && !isBlock(block, 'blocks.hero') && <PageTitle title={title} />}
             {/* Keyed by component too: a navigation that puts another block at this position starts it afresh. */}
             <BlockItem key={block.component} block={block} index={at} zone={zone} />
           </Fragment>

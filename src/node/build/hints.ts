@@ -1,5 +1,5 @@
-import type { Block, Media } from '../../shared/model.js';
-import { firstContentBlock } from '../../shared/blocks/names.js';
+import type { Block } from '../../shared/model.js';
+import { firstContentBlock, isBlock } from '../../shared/blocks/names.js';
 import { firstView } from '../../shared/first-view.js';
 import { escapeHtml } from '../../shared/head.js';
 import { geolocated } from '../../shared/geo.js';
@@ -63,7 +63,7 @@ export function pageHints(payload: Payload, chunks: Map<string, string[]>): Page
   // They end the template of scripts that wait for the first paint (bundle.ts opens it), then the loader.
   const late = [...preloads, '</template>', `<script>${BOOT_SCRIPT}</script>`];
   const first = payload.kind === 'page' ? firstContentBlock(geolocated(payload.page.blocks, payload.country)) : undefined;
-  const hero = first?.component === 'blocks.hero' ? heroImage(first) : null;
+  const hero = first && isBlock(first, 'blocks.hero') ? heroImage(first) : null;
   return { early: hero ?? '', late: late.join('\n    ') };
 }
 
@@ -72,8 +72,8 @@ export function pageHints(payload: Payload, chunks: Map<string, string[]>): Page
  * `srcset` when the build encoded it (a browser without AVIF skips the hint
  * by its `type` and finds the WebP in the page), else the CMS's candidates.
  */
-function heroImage(block: Block): string | null {
-  const media = block.props.media as Media | null | undefined;
+function heroImage(block: Block<'blocks.hero'>): string | null {
+  const media = block.props.media;
   if (media?.kind !== 'image' || typeof media.url !== 'string') return null;
   const avif = variantSrcSet(media, 'avif');
   if (avif) return `<link rel="preload" as="image" imagesrcset="${escapeHtml(avif)}" imagesizes="100vw" type="image/avif" fetchpriority="high">`;

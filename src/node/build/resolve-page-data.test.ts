@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
+import type { Component } from '../../shared/blocks/catalogue.js';
 import { pagePath } from '../../shared/routes.js';
 import { builtPages } from './list-pages.js';
 import { DEFAULT_PAGE_SIZE } from '../../shared/block-values.js';
 import { listData, listQuery, modalRefs, pageData, referencedModals, resortsOf, siteMapOf } from './resolve-page-data.js';
 
-const block = (component: string, props: Record<string, unknown> = {}, key = '0'): Block => ({ component, name: component, key, countries: null, props });
+const block = (component: Component, props: Record<string, unknown> = {}, key = '0'): Block => ({ component, name: component, key, countries: null, props });
 
 function page(slug: string, kind: PageKind, date: string | null, blocks: Block[] = [], locale: 'en' | 'es' = 'en'): Page {
   const path = pagePath(locale, slug);

@@ -1,5 +1,6 @@
 import type { Block, Locale, Modal, Page, PageKind, SiteContent } from '../../shared/model.js';
 import { DEFAULT_PAGE_SIZE, isPageKind, PAGE_KINDS } from '../../shared/block-values.js';
+import { isBlock } from '../../shared/blocks/names.js';
 import { cardDate } from '../../shared/card-date.js';
 import { listPageSlug } from '../../shared/routes.js';
 import type { Resort } from '../../shared/booking.js';
@@ -79,8 +80,8 @@ export function listData(pages: readonly Page[], from: Page, block: Block, n: nu
 
 /** How many list pages a page has: its paginated list's page count (pages with a `blocks.pagination`), else 1. */
 export function listPageCount(pages: readonly Page[], page: Page): number {
-  if (!page.blocks.some((b) => b.component === 'blocks.pagination')) return 1;
-  const list = page.blocks.find((b) => b.component === 'blocks.blog-list');
+  if (!page.blocks.some((b) => isBlock(b, 'blocks.pagination'))) return 1;
+  const list = page.blocks.find((b) => isBlock(b, 'blocks.blog-list'));
   return list ? listData(pages, page, list, 1).pageCount : 1;
 }
 
@@ -167,8 +168,8 @@ export const resortsOf: (content: SiteContent, locale: Locale) => Resort[] = mem
   ];
   const byCode = new Map<string, Resort>();
   for (const block of zones.flat()) {
-    if (block.component !== 'blocks.booking' || !Array.isArray(block.props.resorts)) continue;
-    for (const r of block.props.resorts as Record<string, unknown>[]) {
+    if (!isBlock(block, 'blocks.booking') || !Array.isArray(block.props.resorts)) continue;
+    for (const r of block.props.resorts) {
       if (typeof r?.code !== 'string' || byCode.has(r.code)) continue;
       byCode.set(r.code, { code: r.code, name: String(r.name ?? r.code), destination: String(r.destination ?? '') });
     }
@@ -185,8 +186,8 @@ const FORMS = new Set(['blocks.form', 'modals.embedded-form']);
 export function pageData(content: SiteContent, page: Page, n: number): PageData {
   const layout = content.layouts[page.locale];
   const lists: PageData['lists'] = {};
-  const listBlocks = page.blocks.filter((b) => b.component === 'blocks.blog-list');
-  const paginated = page.blocks.some((b) => b.component === 'blocks.pagination') ? listBlocks[0] : undefined;
+  const listBlocks = page.blocks.filter((b) => isBlock(b, 'blocks.blog-list'));
+  const paginated = page.blocks.some((b) => isBlock(b, 'blocks.pagination')) ? listBlocks[0] : undefined;
   for (const block of listBlocks) lists[block.key] = listData(content.pages, page, block, block === paginated ? n : 1);
   const modals = referencedModals(page.blocks, content.modals[page.locale], layoutModalRefs(content, page.locale));
   const usesForms = [...page.blocks, ...layout.header, ...layout.footer, ...modals.flatMap((m) => m.items)].some((b) => FORMS.has(b.component));
@@ -194,7 +195,7 @@ export function pageData(content: SiteContent, page: Page, n: number): PageData 
   return {
     lists,
     pagination: list ? { page: list.page, pageCount: list.pageCount, slugs: Array.from({ length: list.pageCount }, (_, i) => listPageSlug(page.slug, i + 1)) } : null,
-    siteMap: page.blocks.some((b) => b.component === 'blocks.site-map') ? siteMapOf(content.pages, page.locale) : null,
+    siteMap: page.blocks.some((b) => isBlock(b, 'blocks.site-map')) ? siteMapOf(content.pages, page.locale) : null,
     modals,
     // Forms offer them as destinations; a destination page describes its own in its structured data (src/shared/structured-data.ts).
     resorts: usesForms || page.kind === 'destination' ? resortsOf(content, page.locale) : [],

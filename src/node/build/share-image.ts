@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { copyFromCache, fillCacheEntry } from './cache-entry.js';
+import { isBlock } from '../../shared/blocks/names.js';
 import type { Page } from '../../shared/model.js';
 import { shareSource } from '../../shared/structured-data.js';
 import type { MediaCopy } from './media.js';
@@ -89,7 +90,7 @@ export function shareField(page: Page, url: string): string | undefined {
   const source = shareSource(page);
   if (source?.url !== url) return undefined;
   if (page.seo.metaImage === source) return 'seo.metaImage';
-  const hero = page.blocks.findIndex((b) => b.component === 'blocks.hero' && b.props.media === source);
+  const hero = page.blocks.findIndex((b) => isBlock(b, 'blocks.hero') && b.props.media === source);
   if (hero >= 0) return `blocks[${hero}].media`;
   return page.cover === source ? 'cover' : undefined;
 }

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Block, Media, Page } from '../../shared/model.js';
+import type { Component } from '../../shared/blocks/catalogue.js';
 import type { PageEntry } from '../content/pages.js';
 import { SetAsideBlocks, setAsideBlocks } from './spill.js';
 
 const image = (url: string): Media => ({ kind: 'image', url, mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [] });
-const block = (component: string, key: string, props: Record<string, unknown>): Block => ({ component, name: component, key, countries: null, props });
+const block = (component: Component, key: string, props: Record<string, unknown>): Block => ({ component, name: component, key, countries: null, props });
 
 function entry(slug: string, blocks: Block[]): PageEntry {
   const page = { locale: 'en', slug, path: `/${slug}`, blocks } as Page;

@@ -44,7 +44,7 @@ export function normaliseZone(value: unknown, ctx: Context, zone: string, notArr
     }
     const countries = toCountries(item, inBlock, field);
     const props = blockProps(declaration, item, inBlock, field);
-    blocks.push({ component, name: displayName(component), key: String(position), countries, props });
+    blocks.push({ component: declaration.component, name: displayName(component), key: String(position), countries, props });
   });
   return blocks;
 }

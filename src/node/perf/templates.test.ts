@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import type { BlockComponent } from '../../shared/blocks/catalogue.js';
 import { pickTemplatePages } from './templates.js';
 
-const block = (name: string, props: Record<string, unknown> = {}) => ({ component: `blocks.${name}`, props });
+type Tail<C> = C extends `blocks.${infer N}` ? N : never;
+const block = (name: Tail<BlockComponent>, props: Record<string, unknown> = {}) => ({ component: `blocks.${name}` as const, props });
 const page = (path: string, kind: 'page' | 'room' | 'post', blocks: ReturnType<typeof block>[]) => ({
   locale: path === '/es' || path.startsWith('/es/') ? ('es' as const) : ('en' as const),
   path,

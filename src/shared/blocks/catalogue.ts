@@ -67,9 +67,12 @@ export type Component = BlockComponent | ModalComponent;
 /** The typed props a component receives for `__component` C. */
 export type BlockProps<C extends Component> = PropsOf<Extract<AnyDeclaration, { component: C }>['fields']>;
 
+/** A declaration of the catalogue, by its component's name. */
+type Declared = Declaration & { readonly component: Component };
+
 const BY_ZONE = {
-  block: new Map<string, Declaration>(BLOCK_DECLARATIONS.map((d) => [d.component, d])),
-  modal: new Map<string, Declaration>(MODAL_ITEM_DECLARATIONS.map((d) => [d.component, d])),
+  block: new Map<string, Declared>(BLOCK_DECLARATIONS.map((d) => [d.component, d])),
+  modal: new Map<string, Declared>(MODAL_ITEM_DECLARATIONS.map((d) => [d.component, d])),
 } as const;
 
 /**
@@ -77,6 +80,6 @@ const BY_ZONE = {
  * zones hold `blocks.*`, a modal's `dynZone` holds `modals.*`), or undefined
  * when the site has no such block there.
  */
-export function declarationOf(component: string, zone: 'block' | 'modal'): Declaration | undefined {
+export function declarationOf(component: string, zone: 'block' | 'modal'): Declared | undefined {
   return BY_ZONE[zone].get(component);
 }

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { existsSync, readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Block } from '../model.js';
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from './catalogue.js';
 import type { Declaration } from './fields.js';
-import { CHROME_COMPONENTS } from './names.js';
+import { CHROME_COMPONENTS, isBlock } from './names.js';
 
 const src = new URL('../../', import.meta.url);
 const NOT_DECLARATIONS = new Set(['fields.ts', 'catalogue.ts', 'names.ts']);
@@ -57,5 +58,22 @@ describe('a block is declared once (docs/contributing.md, "Adding a block type")
         if (field.kind === 'choice' && field.default !== undefined) expect(field.choices, `${component}.${key}`).toContain(field.default);
       }
     }
+  });
+
+  it('a block is one of the declared components, and `isBlock` narrows it to one, its props typed by that declaration', () => {
+    const blocks: Block[] = [
+      { component: 'blocks.hero', name: 'Hero', key: '0', countries: null, props: { title: 'Hola', media: null } },
+      { component: 'blocks.wysiwyg', name: 'Wysiwyg', key: '1', countries: null, props: { body: '<p>Texto</p>' } },
+    ];
+    const hero = blocks.find((b) => isBlock(b, 'blocks.hero'));
+    expectTypeOf(hero!.props.title).toEqualTypeOf<string | null | undefined>();
+    expect(hero?.props.title).toBe('Hola');
+    expect(blocks.filter((b) => isBlock(b, 'blocks.wysiwyg')).map((b) => b.props.body)).toEqual(['<p>Texto</p>']);
+    // npm run typecheck fails on a component the catalogue does not declare, in a check or in a block.
+    // @ts-expect-error misspelt
+    expect(isBlock(blocks[0]!, 'blocks.heroes')).toBe(false);
+    // @ts-expect-error misspelt
+    const unknown: Block = { component: 'blocks.slider', name: 'Slider', key: '2', countries: null, props: {} };
+    expect(unknown.component).toBe('blocks.slider');
   });
 });

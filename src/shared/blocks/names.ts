@@ -1,4 +1,5 @@
-import type { BlockComponent } from './catalogue.js';
+import type { Block } from '../model.js';
+import type { BlockComponent, Component } from './catalogue.js';
 
 /**
  * Names and roles of blocks the browser needs at run time, kept free of the
@@ -38,4 +39,12 @@ export const CHROME_COMPONENTS: ReadonlySet<string> = new Set<BlockComponent>([
 /** The first content (non-chrome) block of a zone, or undefined. */
 export function firstContentBlock<T extends { component: string }>(blocks: readonly T[]): T | undefined {
   return blocks.find((block) => !CHROME_COMPONENTS.has(block.component));
+}
+
+/**
+ * Whether `block` is a `component` block; narrows it, so its props are that
+ * component's declared props (`isBlock(b, 'blocks.hero') && b.props.media`).
+ */
+export function isBlock<C extends Component>(block: Pick<Block, 'component'>, component: C): block is Block<C> {
+  return block.component === component;
 }
