@@ -93,17 +93,23 @@ const build = (site: ProjectPaths, raw: RawSite | null, memo: BuildMemo | null, 
 let phasePeak = 0;
 const sampler = setInterval(() => (phasePeak = Math.max(phasePeak, process.memoryUsage.rss())), 50);
 sampler.unref();
-const phasePeaks: { line: string; peakRssMb: number }[] = [];
+const phasePeaks: { line: string; peakRssMb: number; cpuMs: number; mainCpuMs: number }[] = [];
+// CPU by phase: the process's (every thread: process.cpuUsage) and the main thread's own (process.threadCpuUsage), from one phase's line to the next.
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+let cpuMark = { process: process.cpuUsage(), main: process.threadCpuUsage() };
 const withPeak = (line: string) => {
   if (!/^ {2}[✓✗] /.test(line)) return line;
   const peakRssMb = Math.round(Math.max(phasePeak, process.memoryUsage.rss()) / 1024 / 1024);
   phasePeak = 0;
-  phasePeaks.push({ line: line.slice(4, 14).trim(), peakRssMb });
-  return `${line}  [peak RSS ${peakRssMb} MB]`;
+  const cpu = { process: cpuMs(process.cpuUsage(cpuMark.process)), main: cpuMs(process.threadCpuUsage(cpuMark.main)) };
+  cpuMark = { process: process.cpuUsage(), main: process.threadCpuUsage() };
+  phasePeaks.push({ line: line.slice(4, 14).trim(), peakRssMb, cpuMs: cpu.process, mainCpuMs: cpu.main });
+  return `${line}  [peak RSS ${peakRssMb} MB, CPU ${formatMs(cpu.process)}, main thread ${formatMs(cpu.main)}]`;
 };
 
 console.log(`Benchmark: ${slugs} slugs × 2 locales + 2 home pages (${slugs * 2 + 2} pages), ${cpus().length} CPUs, Node ${process.version}`);
 const started = performance.now();
+cpuMark = { process: process.cpuUsage(), main: process.threadCpuUsage() };
 // With --touch the content stays in hand for the edits (as a long-running builder keeps it); without, the build reads it and lets it go.
 const raw = touches > 0 ? await readCache(contentDir, config.cmsLocales) : null;
 if (raw) console.log(`  ✓ read       ${formatMs(performance.now() - started).padStart(8)}  ${contentDir}`);
@@ -116,6 +122,14 @@ const bytes = await siteBytes(paths);
 console.log(
   `\n${result.pages} pages in ${formatMs(wallMs)}: ${pagesPerSecond.toFixed(0)} pages/s, peak RSS ${peakRssMb} MB (bundle ${result.bundleCached ? 'cached' : 'built'}); ` +
     `${formatBytes(bytes.total)} published, ${formatBytes(bytes.total / result.pages)} a page (${formatBytes(bytes.pagesOnly / result.pages)} of HTML and payload)`,
+);
+const perPage = (ms: number) => `${(ms / result.pages).toFixed(2)} ms`;
+const cpuTotal = phasePeaks.reduce((sum, p) => sum + p.cpuMs, 0);
+console.log(
+  `CPU a page, every thread (the main thread's own in brackets): ${phasePeaks
+    .filter((p) => p.cpuMs / result.pages >= 0.005)
+    .map((p) => `${p.line} ${perPage(p.cpuMs)} (${perPage(p.mainCpuMs)})`)
+    .join(', ')}; total ${perPage(cpuTotal)}`,
 );
 
 // --touch: one page edited at a time, each edit built and published incrementally.
@@ -183,7 +197,16 @@ const report = {
   bytes: bytes.total,
   bytesPerPage: Math.round(bytes.total / result.pages),
   pageBytesPerPage: Math.round(bytes.pagesOnly / result.pages),
-  phases: result.timings.map((t) => ({ name: t.name, ms: Math.round(t.ms), peakRssMb: phasePeaks.find((p) => p.line === t.name)?.peakRssMb ?? null })),
+  phases: result.timings.map((t) => {
+    const seen = phasePeaks.find((p) => p.line === t.name);
+    return {
+      name: t.name,
+      ms: Math.round(t.ms),
+      peakRssMb: seen?.peakRssMb ?? null,
+      cpuMsPerPage: seen ? Number((seen.cpuMs / result.pages).toFixed(3)) : null,
+      mainThreadCpuMsPerPage: seen ? Number((seen.mainCpuMs / result.pages).toFixed(3)) : null,
+    };
+  }),
   incremental: incremental.map((r) => ({ ms: Math.round(r.ms), rendered: r.rendered })),
   verified,
   floor,

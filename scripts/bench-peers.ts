@@ -1,9 +1,10 @@
 /**
- * `npm run bench:peers -- [N] [--peers astro,eleventy,vrs] [--skip-install]`:
+ * `npm run bench:peers -- [N] [--peers astro,eleventy,next,rr,vrs] [--skip-install]`:
  * builds N slugs × 2 locales + 2 home pages (20 blocks a page) with the peers
  * of ../shared/bench-peers (their own harness, bench.sh, one peer at a time;
- * default astro and eleventy, vrs only when asked: about 5 minutes at
- * N=5000) and then with Marea (bench:build's script, the same block mix:
+ * by default Astro, Eleventy, Next.js and React Router up to N = 1000, Astro
+ * and Eleventy above: peers.ts `defaultPeers`; vrs only when asked, about 5
+ * minutes at N=5000) and then with Marea (bench:build's script, the same block mix:
  * src/node/bench/synthetic.ts), each whole process under GNU time, and prints
  * one table with Marea's ratio to each peer (src/node/bench/peers.ts).
  *
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../src/node/build/paths.js';
 import {
+  defaultPeers,
   folderBytes,
   formatTable,
   isPeer,
@@ -41,11 +43,11 @@ import {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { peers: { type: 'string', default: 'astro,eleventy' }, 'skip-install': { type: 'boolean', default: false } },
+  options: { peers: { type: 'string' }, 'skip-install': { type: 'boolean', default: false } },
 });
-const usage = 'usage: npm run bench:peers -- [N] [--peers astro,eleventy,vrs] [--skip-install]';
+const usage = 'usage: npm run bench:peers -- [N] [--peers astro,eleventy,next,rr,vrs] [--skip-install]';
 const slugs = Number(positionals[0] ?? '1000');
-const peers = values.peers.split(',').filter(Boolean);
+const peers: string[] = values.peers?.split(',').filter(Boolean) ?? defaultPeers(slugs);
 const unknown = peers.filter((peer) => !isPeer(peer));
 if (!Number.isInteger(slugs) || slugs < 1 || positionals.length > 1 || unknown.length > 0) {
   console.error(
@@ -155,7 +157,17 @@ for (const peer of peers as Peer[]) {
   // bench.sh names the log of a failed build or check ("see …"), not of a peer it could not run.
   const status = code === 0 && result?.status === 'ok' ? 'ok' : failure.includes('see ') ? failure : `${failure} (see ${rel(log)})`;
   const bytes = await folderBytes(path.join(dir, PEER_OUTPUT[peer]));
-  measured.push(peerBuild({ name: peer, time: await gnuTimeOf(timeFile), result, versions: parseHarnessVersions(stdout, peer), outputBytes: bytes?.all ?? null, status }));
+  measured.push(
+    peerBuild({
+      name: peer,
+      time: await gnuTimeOf(timeFile),
+      result,
+      versions: parseHarnessVersions(stdout, peer),
+      outputBytes: bytes?.all ?? null,
+      status,
+      pagesExpected: 2 * slugs + 2,
+    }),
+  );
 }
 
 // Marea: what `npm run bench:build -- --pages N` runs (package.json: tsx scripts/bench-build.ts), without npm's own start-up,

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { folderBytes, formatTable, mareaBuild, parseGnuTime, parseHarnessResult, parseHarnessVersions, peerBuild, readMareaReport } from './peers.js';
+import { defaultPeers, folderBytes, formatTable, isPeer, mareaBuild, parseGnuTime, parseHarnessResult, parseHarnessVersions, peerBuild, readMareaReport } from './peers.js';
 
 // Real reports of GNU time 1.9 (`/usr/bin/time -v -o FILE`, Debian 12) on this project's machine, verbatim.
 // Eleventy at N=5000 under bench.sh (whose command is a multi-line bash function).
@@ -250,6 +250,30 @@ describe('the table', () => {
     const failed = { ...eleventy, status: 'check failed: html=0 expected=10002 missing=10002 bad=0 (see logs-5000/eleventy.check)' };
     expect(formatTable(marea, [failed])).toContain('Marea / eleventy: – the pages/s, – the peak RSS');
     expect(formatTable({ ...marea, status: 'bench:build failed (killed by a signal)' }, [eleventy])).toContain('Marea / eleventy: – the pages/s, – the peak RSS');
+  });
+});
+
+describe('the peers a run builds', () => {
+  it('builds every peer but vrs up to N = 1000, and Astro and Eleventy above (Next.js and React Router only when named)', () => {
+    expect(defaultPeers(1000)).toEqual(['astro', 'eleventy', 'next', 'rr']);
+    expect(defaultPeers(5000)).toEqual(['astro', 'eleventy']);
+    expect(['astro', 'eleventy', 'next', 'rr', 'vrs'].every(isPeer)).toBe(true);
+    expect(isPeer('gatsby')).toBe(false);
+  });
+
+  it("counts a peer's pages/s over the content's pages, not the extra 404 pages a framework writes", () => {
+    const next = peerBuild({
+      name: 'next',
+      time: parseGnuTime(ELEVENTY_5000.replace('0:10.48', '0:31.70')),
+      result: { node: 'v24.21.0', pages: 2005, status: 'ok' },
+      versions: 'next@16.4.6',
+      outputBytes: 2002 * 20 * 1024,
+      status: 'ok',
+      pagesExpected: 2002,
+    });
+    expect(next.pages).toBe(2005);
+    expect(next.pagesPerSecond).toBeCloseTo(2002 / 31.7, 3);
+    expect(next.outputKbPerPage).toBeCloseTo(20, 3);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * bench:peers (scripts/bench-peers.ts): the peers' harness
- * (../shared/bench-peers/bench.sh: Astro, Eleventy, vite-react-ssg) and
+ * (../shared/bench-peers/bench.sh: Astro, Eleventy, Next.js, React Router,
+ * vite-react-ssg) and
  * Marea's own benchmark (bench:build), each whole process under GNU time, in
  * one table with Marea's ratio to each peer. This module reads what they
  * leave behind (GNU time's `-v` report, bench.sh's results file and output,
@@ -10,9 +11,19 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The peers bench.sh knows (its ALL_PEERS), and each one's output folder inside its own (its `out_of`). */
-export const PEER_OUTPUT = { astro: 'dist', eleventy: '_site', vrs: 'dist' } as const;
+export const PEER_OUTPUT = { astro: 'dist', eleventy: '_site', next: 'out', rr: 'build/client', vrs: 'dist' } as const;
 export type Peer = keyof typeof PEER_OUTPUT;
 export const isPeer = (name: string): name is Peer => Object.hasOwn(PEER_OUTPUT, name);
+
+/**
+ * Above this many slugs the slow peers (Next.js, React Router: 5–10 minutes at
+ * N = 5000 on two cores) run only when named (`--peers`); Astro and Eleventy
+ * run at every size. vite-react-ssg runs only when named (about 5 minutes at N = 5000).
+ */
+const SLOW_PEERS_UP_TO = 1000;
+
+/** The peers a run builds when `--peers` does not say: every peer of the harness but vrs, the slow ones up to `SLOW_PEERS_UP_TO` slugs. */
+export const defaultPeers = (slugs: number): Peer[] => (slugs <= SLOW_PEERS_UP_TO ? ['astro', 'eleventy', 'next', 'rr'] : ['astro', 'eleventy']);
 
 export interface GnuTime {
   /** "Elapsed (wall clock) time", seconds: the whole process, start-up included. */
@@ -155,10 +166,16 @@ export function peerBuild(options: {
   versions: string | null;
   outputBytes: number | null;
   status: string;
+  /**
+   * The content's pages (2N + 2): pages/s and KB a page count these, as bench.sh's own pages/s does, not
+   * the HTML files a framework adds (Next.js writes three 404 pages, React Router a SPA fallback).
+   */
+  pagesExpected?: number;
 }): Build {
   const { time, result } = options;
   const pages = result?.pages ?? null;
-  const kb = ratio(options.outputBytes, pages);
+  const sitePages = pages === null ? null : (options.pagesExpected ?? pages);
+  const kb = ratio(options.outputBytes, sitePages);
   return {
     name: options.name,
     versions: options.versions ?? '?',
@@ -166,7 +183,7 @@ export function peerBuild(options: {
     pages,
     buildSeconds: time?.wallSeconds ?? null,
     processSeconds: time?.wallSeconds ?? null,
-    pagesPerSecond: ratio(pages, time?.wallSeconds ?? null),
+    pagesPerSecond: ratio(sitePages, time?.wallSeconds ?? null),
     peakRssMb: time?.peakRssMb ?? null,
     cpuPercent: time?.cpuPercent ?? null,
     outputKbPerPage: kb === null ? null : kb / 1024,
