@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { messageFilesPlugin } from './src/node/build/message-files.js';
 
 const BLOCK_MODULE = /src\/client\/(blocks|modals\/items)\/([^/]+)\/index\.ts$/;
 
@@ -39,7 +40,7 @@ function blockChunksManifest(): Plugin {
  * what is here is what both bundles share.
  */
 export default defineConfig({
-  plugins: [react(), blockChunksManifest()],
+  plugins: [react(), blockChunksManifest(), messageFilesPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     // vite-react-ssg's HelmetProvider, unused here (src/client/lib/helmet-stub.tsx says why).
     alias: [{ find: /^react-helmet-async$/, replacement: fileURLToPath(new URL('./src/client/lib/helmet-stub.tsx', import.meta.url)) }],
@@ -69,10 +70,6 @@ export default defineConfig({
       onwarn(warning, warn) {
         // react-helmet-async (inside vite-react-ssg) ships misplaced /*#__PURE__*/ comments: harmless noise.
         if (warning.code === 'INVALID_ANNOTATION') return;
-        // The server bundle imports both message files statically (every page is
-        // rendered with its locale's messages) while the browser loads them lazily:
-        // the dynamic import is meant for the client bundle only.
-        if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /locales\/\w+\.json/.test(warning.message)) return;
         warn(warning);
       },
     },

@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { messageFilesPlugin } from './src/node/build/message-files.js';
 
 /**
  * `npm test` runs six projects: unit tests beside the code (happy-dom, or
@@ -10,8 +12,15 @@ import react from '@vitejs/plugin-react';
  * browser tests in real Chromium (playwright-core).
  */
 export default defineConfig({
-  plugins: [react()],
+  // The message files' URLs (rule 11) are a virtual module the client imports.
+  plugins: [react(), messageFilesPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   test: {
+    // Two test files at once in the projects whose files may run side by side (unit, netlify, lint,
+    // build): vitest's default on this 2-core machine is one (cores − 1), which left a core idle.
+    // cms and browser keep one file at a time (fileParallelism: false below): their files share a
+    // served site or a CMS. vitest runs those two projects one after the other, after the others
+    // (docs/testing.md, "Test time").
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

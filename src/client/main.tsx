@@ -2,12 +2,13 @@ import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { ViteReactSSG } from 'vite-react-ssg';
 import { clientLoader, primePayload } from './app/client-loader.js';
 import { payloadBlocks } from './app/payload-blocks.js';
-import { readEmbeddedMessages, readPagePayload } from './app/embedded.js';
+import { readPagePayload } from './app/embedded.js';
 import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
 import { startAnalytics } from './analytics/start.js';
-import { createI18n } from './i18n/i18n.js';
+import { ensureMessages } from './i18n/load-messages.js';
 import { watchBuilds } from './runtime/build-updates.js';
 import { handleChunkError, watchChunkErrors } from './runtime/chunk-errors.js';
+import type { Locale } from '../shared/model.js';
 import './styles/global.css';
 
 /**
@@ -16,13 +17,29 @@ import './styles/global.css';
  * uses the page's own payload (preloaded by the HTML; no loader-data files
  * with random names) and later navigations load `_payload.json` (rule 18).
  */
+/**
+ * Rule 11: the page's messages before hydration (its file is preloaded by
+ * the HTML), tried twice. Without them the page stays as served: its text is
+ * already there in its language, which hydrating with English fallbacks
+ * would replace.
+ */
+async function pageMessages(locale: Locale): Promise<boolean> {
+  if ((await ensureMessages(locale)).ok) return true;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return (await ensureMessages(locale)).ok;
+}
+
 async function start(): Promise<void> {
   const page = await readPagePayload();
   if (page === 'unavailable') return;
   const embedded = page.payload;
   if (embedded) {
     primePayload(window.location.pathname, embedded);
-    createI18n(embedded.locale, readEmbeddedMessages());
+    // Without its messages the page stays as served (readable, links work as plain links), never showing keys.
+    if (!(await pageMessages(embedded.locale))) {
+      console.warn('[marea] no messages could be loaded; this page stays as served, without scripts');
+      return;
+    }
     // Rules 13–17: notice newer builds, recover from chunks a redeploy removed.
     watchChunkErrors();
     watchBuilds();

@@ -71,9 +71,6 @@ export const PAYLOAD_SCRIPT_ID = '__MAREA_PAYLOAD__';
 /** The id of the page's `<script type="application/ld+json">` (src/shared/structured-data.ts): the client replaces it on navigation. */
 export const STRUCTURED_DATA_ID = '__MAREA_LD__';
 
-/** The id of the script carrying the page's locale messages (every page, 404 pages too: rule 11). */
-export const MESSAGES_SCRIPT_ID = '__MAREA_MESSAGES__';
-
 /**
  * JSON for a `<script type="application/json">`: `<` is escaped so no
  * content can close the script element or open a comment.

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
 
 const origin = inject('siteOrigin');
 const dist = inject('siteDist');
@@ -96,10 +98,10 @@ describe('stale builds (rules 15–17)', () => {
     }
   });
 
-  it('rules 17 and 11: a missing chunk reloads the target once, never loops, and a failed messages load only logs', async () => {
+  it('rules 17 and 11: a missing message file reloads the target once, never loops, and a failed messages load only logs', async () => {
     const { page, problems } = await openPage(chromium());
-    // The Spanish messages chunk is "gone" (a redeploy removed it).
-    await page.route(/\/assets\/es-[\w-]+\.js$/, (route) => route.abort());
+    // The Spanish message file is "gone" (a redeploy removed it).
+    await page.route(/\/assets\/messages-es\.\w+\.json$/, (route) => route.abort());
     // Full document loads only (client-side navigations fire no `load`).
     const loads: string[] = [];
     page.on('load', () => loads.push(new URL(page.url()).pathname));
@@ -107,16 +109,19 @@ describe('stale builds (rules 15–17)', () => {
     await settle(page);
     const switchTo = page.locator('.language-switcher a[hreflang="es-MX"]');
     const target = ((await switchTo.getAttribute('href')) ?? '').split('?')[0]!;
+    const served = page.waitForEvent('console', (message) => message.text().includes('stays as served'));
     await switchTo.click();
     await page.waitForURL((url) => url.pathname === target);
-    await settle(page);
+    // Loaded in full, it cannot have its messages either: it stays as served (Spanish text, no keys), without hydrating.
+    await served;
     expect(
       loads.filter((p) => p === target),
       JSON.stringify({ loads, target, problems }),
     ).toHaveLength(1);
-    // Spanish page loaded in full: its messages are embedded, no chunk needed.
     expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
-    // Again within 10 s: the guard stops a second reload; the page renders with fallbacks instead.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await expectNoRawKeys(page);
+    // Again within 10 s: the guard stops a second reload; the page renders with English fallbacks instead.
     await page.goto(`${origin}${deep.en}`);
     await settle(page);
     const before = loads.length;
@@ -126,6 +131,61 @@ describe('stale builds (rules 15–17)', () => {
     expect(loads.length).toBe(before);
     expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
     expect(problems.some((p) => p.includes('could not load messages'))).toBe(true);
+    expect(await page.locator('.skip-link').textContent()).toBe(en.site.skipToContent);
+    await expectNoRawKeys(page);
+    await page.context().close();
+  });
+});
+
+/** Every message key, dotted (`nav.menu`): what i18next shows for a text it has no message for. */
+function messageKeys(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => messageKeys(v, prefix ? `${prefix}.${k}` : k));
+  return [prefix.replace(/_(one|other|many|zero)$/, '')];
+}
+
+async function expectNoRawKeys(page: Page): Promise<void> {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(messageKeys(en).filter((key) => text.includes(key))).toEqual([]);
+}
+
+describe('message files (rule 11)', () => {
+  it("a page embeds no messages: it preloads its locale's content-hashed file, and hydration waits for it", async () => {
+    const html = await (await fetch(`${origin}${deep.es}`)).text();
+    expect(html).not.toContain('"skipToContent"');
+    const preloads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="(\/assets\/messages-(\w+)\.[0-9a-f]{10}\.json)">/g)];
+    expect(preloads.map((m) => m[2])).toEqual(['es']);
+    const file = await fetch(`${origin}${preloads[0]![1]}`);
+    expect(((await file.json()) as typeof es).site.skipToContent).toBe(es.site.skipToContent);
+
+    const { page, problems } = await openPage(chromium());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const messageRequests: string[] = [];
+    await page.route(/\/assets\/messages-\w+\.\w+\.json$/, async (route) => {
+      messageRequests.push(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${origin}${deep.es}`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(300);
+    // The server's Spanish text is on the page; the app does not hydrate without its messages.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await page.locator('.skip-link').textContent()).toBe(es.site.skipToContent);
+    release();
+    await settle(page);
+    expect(messageRequests).toEqual([preloads[0]![1]]);
+    expect(await page.locator('.skip-link').textContent()).toBe(es.site.skipToContent);
+    // The first switch loads the other locale's file, once.
+    await page.locator('.language-switcher a[hreflang="en-US"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    await page.locator('.skip-link', { hasText: en.site.skipToContent }).waitFor();
+    expect(messageRequests).toHaveLength(2);
+    expect(messageRequests[1]).toMatch(/^\/assets\/messages-en\.[0-9a-f]{10}\.json$/);
+    await page.goBack();
+    await page.waitForFunction(() => document.documentElement.lang === 'es-MX');
+    expect(messageRequests).toHaveLength(2);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

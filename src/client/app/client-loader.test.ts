@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION } from '../../shared/payload.js';
 import { clientLoader, primePayload } from './client-loader.js';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
 
 // A real local server stands in for the CDN (no fetch mocking).
 let server: Server;
@@ -28,6 +30,9 @@ beforeAll(async () => {
     if (url.pathname === '/redeployed/_payload.json') return res.end(JSON.stringify(page('/redeployed', [], 'r2')));
     if (url.pathname === '/broken/_payload.json') return res.end(JSON.stringify(page('/broken', { not: 'array' })));
     if (url.pathname === '/html/_payload.json') return res.end('<!doctype html><p>fallback</p>');
+    // Rule 11: the message files (src/node/build/message-files.ts names them).
+    const messages = /^\/assets\/messages-(en|es)\.[0-9a-f]{10}\.json$/.exec(url.pathname);
+    if (messages) return res.end(JSON.stringify(messages[1] === 'en' ? en : es));
     res.statusCode = 404;
     res.end('missing');
   });
@@ -51,6 +56,8 @@ describe('the page loader in the browser', () => {
     expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toEqual(['/rooms/_payload.json?v=r1']);
     await clientLoader(args('/rooms/'));
     expect(served.filter((u) => u.startsWith('/rooms/_payload.json'))).toHaveLength(1);
+    // Rule 11: its locale's message file, loaded once for the visit.
+    expect(served.filter((u) => u.startsWith('/assets/messages-'))).toEqual([expect.stringMatching(/^\/assets\/messages-en\.[0-9a-f]{10}\.json$/)]);
   });
 
   it('rule 18: a payload of another release (a deploy landed since the page loaded) is never rendered: full page load', async () => {

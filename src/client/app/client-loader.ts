@@ -4,7 +4,7 @@ import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { normalizePath, payloadUrl } from '../../shared/routes.js';
 import { fromWire } from '../../shared/wire.js';
-import { ensureMessages } from '../i18n/load-messages.js';
+import { canShowTexts, ensureMessages } from '../i18n/load-messages.js';
 import { isValidPagePath, notFoundError } from './not-found.js';
 import { mustReload } from '../runtime/build-updates.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
@@ -102,6 +102,8 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   // Rule 17: messages and blocks are lazy chunks; a newer build may have removed them.
   const failed = !messages.ok ? messages.error : !blocks.ok ? blocks.error : null;
   if (failed !== null && handleChunkError(failed)) return new Promise<Payload>(() => {});
+  // Rule 11: with neither its messages nor English to fall back to, the page is loaded instead (never raw keys).
+  if (!canShowTexts(payload.locale)) return fullLoad(target);
   remember(path, payload);
   setNavigationTarget(null);
   return payload;

@@ -1,7 +1,6 @@
-import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
+import { PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { fromWire } from '../../shared/wire.js';
 import { reloadOnce } from '../runtime/reload-guard.js';
-import type { Messages } from '../i18n/i18n.js';
 
 /** The JSON of a data script; a payload's read from its wire form (wire.ts). */
 function readJson<T>(id: string, read: (value: unknown) => unknown = (value) => value): T | null {
@@ -57,9 +56,4 @@ export async function readPagePayload(): Promise<PagePayload> {
     return 'unavailable';
   }
   return { payload };
-}
-
-/** Rule 11: the active locale's messages are in every page (null only when the script is missing or malformed). */
-export function readEmbeddedMessages(): Messages | null {
-  return readJson<Messages>(MESSAGES_SCRIPT_ID);
 }

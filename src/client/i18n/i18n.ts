@@ -8,8 +8,9 @@ export type Messages = typeof en;
  * One i18next instance per locale (server and browser alike): the URL decides
  * the locale (rule 1), so switching locale means using the other instance,
  * never changing the language of a mounted tree. Messages are data, not code
- * (rule 11): each page embeds its locale's messages and the other locale's
- * file is a lazy chunk, so no language weighs on the first view's JavaScript.
+ * (rule 11): one content-hashed JSON file a locale, the page's own preloaded
+ * and loaded before hydration, the other on first switch (load-messages.ts),
+ * so no language weighs on the first view's JavaScript or on every page.
  * English, once known, is every instance's fallback; both files have the same
  * keys (messages.test.ts), so a key never shows raw.
  */

@@ -9,7 +9,7 @@ import en from '../../../locales/en.json';
 import es from '../../../locales/es.json';
 import { createI18n } from '../i18n/i18n.js';
 
-// As main.tsx does with the messages embedded in the page (rule 11).
+// As main.tsx does with the page's message file before hydration (rule 11).
 createI18n('en', en);
 import { LoadingOverlay, OVERLAY_DELAY_MS } from './loading-overlay.js';
 

@@ -3,7 +3,7 @@
  * built site costs under the specification, whatever the engine does around
  * it. Bytes: the text a reader sees in its HTML and, once more, in its
  * payload (rule 18: client-side navigation shows the same page from it), the
- * locale's messages embedded in it (rule 11), the head rule 12 asks for and
+ * link preloading its locale's message file (rule 11), the head rule 12 asks for and
  * its images' least markup (one modern format, docs/performance.md);
  * no other markup at all. Time: React rendering the page (the stack: the SSR
  * bundle's own `render`) and sanitising its rich text (rule 23), on one
@@ -13,7 +13,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PagePayload } from '../../shared/payload.js';
-import { MESSAGES_SCRIPT_ID } from '../../shared/payload.js';
 import type { ServerRender } from '../../shared/render-contract.js';
 import { htmlFile } from '../../shared/routes.js';
 import { fromWire } from '../../shared/wire.js';
@@ -26,7 +25,7 @@ export interface BytesFloor {
   text: number;
   /** The text of its `<main>`: what its payload carries at least, for client-side navigation to show the same page (rule 18). */
   payloadText: number;
-  /** The locale's messages as the page embeds them (rule 11). */
+  /** The link preloading the locale's message file (rule 11: one file a locale, cached for the visit, not in every page). */
   messages: number;
   /** `<html lang>`, the title, the canonical and hreflang links (rule 12). */
   head: number;
@@ -82,9 +81,9 @@ export function leastImageMarkup(html: string): string {
   return [...least, ...alone.map(leastImg)].join('');
 }
 
-/** The messages script a page embeds (rule 11), whole. */
-function messagesScript(html: string): string {
-  return new RegExp(`<script id="${MESSAGES_SCRIPT_ID}"[^>]*>[\\s\\S]*?</script>`).exec(html)?.[0] ?? '';
+/** The link that preloads a page's message file (rule 11), whole. */
+function messagesLink(html: string): string {
+  return /<link rel="preload"[^>]*href="\/assets\/messages-[^"]*"[^>]*>/.exec(html)?.[0] ?? '';
 }
 
 /** A page's least bytes, from its HTML as the build wrote it. */
@@ -93,7 +92,7 @@ export function bytesFloor(html: string): BytesFloor {
   return {
     text: utf8(visibleText(html)),
     payloadText: utf8(visibleText(main)),
-    messages: utf8(messagesScript(html)),
+    messages: utf8(messagesLink(html)),
     head: utf8(requiredHead(html)),
     images: utf8(leastImageMarkup(html)),
   };

@@ -13,7 +13,17 @@ import { SCRIPTS_TEMPLATE_OPEN } from './boot-script.js';
 import { fillCacheEntry } from './cache-entry.js';
 
 /** What the browser and server bundles are built from (rule 13: "code"). */
-const BUNDLE_INPUTS = ['src/client', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/node/build/bundle.ts'];
+const BUNDLE_INPUTS = [
+  'src/client',
+  'src/shared',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'src/node/build/bundle.ts',
+  'src/node/build/message-files.ts',
+];
 /** Everything that can change the output: bundle inputs plus the build-time code. */
 export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
 /**

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Payload } from '../../shared/payload.js';
-import { MESSAGES_SCRIPT_ID, PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, wireJson } from '../../shared/payload.js';
+import { PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, wireJson } from '../../shared/payload.js';
 import { fromWire } from '../../shared/wire.js';
 import { escapeHtml } from '../../shared/head.js';
 import { htmlFile, notFoundPath, payloadFile, payloadUrl } from '../../shared/routes.js';
@@ -9,15 +7,17 @@ import type { ServerRender } from '../../shared/render-contract.js';
 import type { PageTemplate } from './template.js';
 import { pageHints } from './hints.js';
 import { structuredDataHtml } from '../../shared/structured-data.js';
+import type { Locale } from '../../shared/model.js';
+import { messageFile } from './message-files.js';
 
 export interface RenderedFile {
   file: string;
   content: string;
 }
 
-/** Rule 11: a locale's messages as every page embeds them (data, not JavaScript: `<` escaped). */
-export async function localeMessages(root: string, locale: string): Promise<string> {
-  return JSON.stringify(JSON.parse(await readFile(path.join(root, `locales/${locale}.json`), 'utf8'))).replace(/</g, '\\u003c');
+/** Rule 11: the URL of a locale's message file, which every page of that locale preloads (message-files.ts). */
+export function localeMessages(root: string, locale: Locale): Promise<string> {
+  return Promise.resolve(messageFile(root, locale).url);
 }
 
 /** Where a page is rendered and written. */
@@ -58,21 +58,23 @@ export function pageJob(payload: Payload): PageJob {
 /**
  * A page's static HTML. Rule 18: its payload is written once, beside it, and
  * preloaded by the HTML for hydration (client-side navigation reads the same
- * file). Rule 11: the locale's messages are embedded.
+ * file). Rule 11: the page preloads its locale's message file (`messages`:
+ * each locale's URL, `localeMessages`), which hydration waits for.
  */
 export function pageRenderer(render: ServerRender, template: PageTemplate, messages: Partial<Record<string, string>>, chunks: Map<string, string[]>) {
   return async (job: PageJob): Promise<string> => {
     const json = decoder.decode(job.payload);
     const payload = fromWire(JSON.parse(json)) as Payload;
     const app = await render(job.url, payload);
-    const localeMessages = messages[payload.locale];
+    const messagesUrl = messages[payload.locale];
     // Rule 18: a page preloads its payload file (written once, beside it); error pages, served for any path, embed theirs.
-    const own = job.payloadFile ? '' : `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${json}</script>`;
-    const data = own + (localeMessages ? `<script id="${MESSAGES_SCRIPT_ID}" type="application/json">${localeMessages}</script>` : '');
+    const data = job.payloadFile ? '' : `<script id="${PAYLOAD_SCRIPT_ID}" type="application/json">${json}</script>`;
     const hints = pageHints(payload, chunks);
     const preload = job.payloadFile ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(payloadUrl(job.url, payload.release))}" ${PAYLOAD_LINK_ATTRIBUTE}>` : '';
+    // Rule 11: the locale's messages, fetched (from this preload) before hydration.
+    const messagesPreload = messagesUrl ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(messagesUrl)}">` : '';
     // The structured data (docs/search-and-sharing.md, "Structured data") closes the head: it is data, nothing waits for it.
-    const late = [preload, hints.late, structuredDataHtml(payload)].filter(Boolean).join('\n    ');
+    const late = [preload, messagesPreload, hints.late, structuredDataHtml(payload)].filter(Boolean).join('\n    ');
     return template.render({ head: payload.head, app, data, hints: { early: hints.early, late } });
   };
 }

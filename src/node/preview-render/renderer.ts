@@ -21,7 +21,7 @@ export interface PreviewRenderer {
   readonly template: PageTemplate;
   /** Block component → the client chunks its pages hint (bundle.ts `readTemplate`). */
   readonly chunks: Map<string, string[]>;
-  /** Each locale's messages as pages embed them (render.ts `localeMessages`). */
+  /** Each locale's message file URL, which its pages preload (render.ts `localeMessages`, rule 11). */
   readonly messages: Readonly<Record<Locale, string>>;
   /** The release the published pages carry (pipeline.ts `releaseId`). */
   readonly release: string;

@@ -53,7 +53,7 @@ export async function renderPages(run: BuildRun, input: RenderInput): Promise<Re
   const { bundle, media, restored, setAside, live, staging } = input;
   const content = restored.content;
   const { html, chunks } = await readTemplate(bundle);
-  // Rule 11: each locale's messages (data, not JavaScript).
+  // Rule 11: each locale's message file URL (one content-hashed file a locale; every page preloads its own).
   const messages = { en: await localeMessages(paths.root, 'en'), es: await localeMessages(paths.root, 'es') };
   const ctx = payloadContext(run.config, input.release, options.now ?? new Date(), media.share.renditions);
   const pages = builtPages(content.pages);
