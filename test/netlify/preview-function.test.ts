@@ -1,8 +1,8 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NetlifyDev } from '@netlify/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPreviewToken } from '../../cms/src/plugins/marea/server/preview-token.js';
 import { ROOT } from '../../src/node/build/paths.js';
@@ -10,18 +10,19 @@ import { runBuild } from '../../src/node/build/pipeline.js';
 import { loadContent } from '../../src/node/build/source.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { PREVIEW_BUNDLE_DIR } from '../../src/node/preview-render/bundle-files.js';
+import { FUNCTIONS_NODE_OPTIONS, startNetlifyCli, type NetlifyCli } from '../../src/node/preview/netlify-cli.js';
 import { listen } from '../../src/node/preview/server.js';
 import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
 import { tempPaths } from '../support/build-site.js';
 
 /**
- * The draft preview's Netlify Function (netlify/functions/preview.ts) run by
- * Netlify's own local runtime (`@netlify/dev`, what `netlify dev` serves
- * functions with: zip-it-and-ship-it packages it with netlify.toml's
- * `included_files`, a worker runs it), offline, over a site built with
- * PUBLIC_GTM_ID set and the preview bundle that build wrote. The CMS is the
- * fake Strapi over content-cache/, behind a proxy that answers `status=draft`
- * with a draft of the Spanish "Habitaciones" page.
+ * The draft preview's Netlify Function (netlify/functions/preview.ts) served
+ * by the `netlify dev --offline` command (netlify-cli: zip-it-and-ship-it
+ * packages it with netlify.toml's `included_files`, a worker thread runs it
+ * with Lambda's Node flags), over a site built with PUBLIC_GTM_ID set and the
+ * preview bundle that build wrote (src/node/preview/netlify-cli.ts). The CMS
+ * is the fake Strapi over content-cache/, behind a proxy that answers
+ * `status=draft` with a draft of the Spanish "Habitaciones" page.
  */
 const SECRET = 'preview-function-secret-0123456789abcdef';
 const DOCUMENT = 'hci9i05bs56ufw2wbgdr2z54';
@@ -29,19 +30,16 @@ const QUERY = { uid: 'api::page.page', documentId: DOCUMENT, locale: 'es-MX', st
 const GTM = 'GTM-PREV123';
 
 let root: string;
+let cli: NetlifyCli;
 let strapi: FakeStrapi;
 let cms: Server;
 let cmsUrl: string;
-let dev: NetlifyDev;
 let cmsDown = false;
-const stderrWrite = process.stderr.write.bind(process.stderr);
-const logged: string[] = [];
 
-const link = (token: string, query: Record<string, string> = QUERY) => `https://marea.example/preview/${token}?${new URLSearchParams(query).toString()}`;
+const link = (token: string, query: Record<string, string> = QUERY) => `${cli.origin}/preview/${token}?${new URLSearchParams(query).toString()}`;
 const preview = async (url: string) => {
-  const result = await dev.handleAndIntrospect(new Request(url));
-  if (!result) throw new Error(`nothing answered ${url}`);
-  return { type: result.type, status: result.response.status, headers: result.response.headers, html: await result.response.text() };
+  const response = await fetch(url, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, html: await response.text() };
 };
 
 beforeAll(async () => {
@@ -65,13 +63,8 @@ beforeAll(async () => {
   });
   cmsUrl = await listen(cms, 0);
 
-  // The project as Netlify sees it: this repo's netlify.toml and code, the built site, the preview bundle.
+  // A site built with GTM, and the preview bundle that build wrote (outside its dist/).
   root = await mkdtemp(path.join(tmpdir(), 'marea-preview-function-'));
-  // The function's own file is copied: zip-it-and-ship-it fails on a symlinked functions folder (EEXIST); what it
-  // imports is bundled by esbuild through the links.
-  for (const name of ['src', 'cms', 'node_modules']) await symlink(path.join(ROOT, name), path.join(root, name));
-  await mkdir(path.join(root, 'netlify/functions'), { recursive: true });
-  for (const name of ['netlify.toml', 'package.json', 'netlify/functions/preview.ts']) await copyFile(path.join(ROOT, name), path.join(root, name));
   const paths = { ...(await tempPaths()), root: ROOT };
   const config = loadConfig({ SITE_URL: 'https://marea.example', PUBLIC_GTM_ID: GTM });
   await runBuild({
@@ -81,43 +74,25 @@ beforeAll(async () => {
     previewBundle: path.join(root, PREVIEW_BUNDLE_DIR),
     load: (phases) => loadContent({ config, paths, strict: false, log: () => {}, contentDir: path.join(ROOT, 'content-cache') }, phases),
   });
-  await symlink(paths.dist, path.join(root, 'dist'));
-
-  Object.assign(process.env, { MAREA_PREVIEW_SECRET: SECRET, CMS_URL: cmsUrl, CMS_TOKEN: 'build-token' });
-  dev = new NetlifyDev({
-    projectRoot: root,
-    skipGitignore: true,
-    aiGateway: { enabled: false },
-    blobs: { enabled: false },
-    database: { enabled: false },
-    edgeFunctions: { enabled: false },
-    environmentVariables: { enabled: false },
-    geolocation: { enabled: false },
-    images: { enabled: false },
-    server: { enabled: false },
-    functions: { enabled: true },
+  // The site's environment on Netlify, scope Functions (docs/deploying.md, step 3), NODE_OPTIONS included.
+  cli = await startNetlifyCli(paths.dist, {
+    functions: {
+      env: { MAREA_PREVIEW_SECRET: SECRET, CMS_URL: cmsUrl, CMS_TOKEN: 'build-token', NODE_OPTIONS: FUNCTIONS_NODE_OPTIONS },
+      previewBundle: path.join(root, PREVIEW_BUNDLE_DIR),
+    },
   });
-  await dev.start();
-  // What the function logs (its worker's console reaches this process's stderr), kept to check for the token.
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-    logged.push(String(chunk));
-    return stderrWrite(chunk, ...rest);
-  }) as typeof process.stderr.write;
 }, 300_000);
 
 afterAll(async () => {
-  process.stderr.write = stderrWrite;
-  await dev?.stop();
+  await cli?.close();
   await new Promise<void>((resolve) => (cms ? cms.close(() => resolve()) : resolve()));
   await strapi?.close();
   if (root) await rm(root, { recursive: true, force: true });
-  for (const name of ['MAREA_PREVIEW_SECRET', 'CMS_URL', 'CMS_TOKEN']) delete process.env[name];
 });
 
-describe('netlify/functions/preview.ts under Netlify’s local runtime', () => {
+describe('netlify/functions/preview.ts under netlify dev --offline', () => {
   it('renders the draft from the CMS in the published content: noindex, no-store, a CSP with script-src, no analytics', async () => {
     const answer = await preview(link(signPreviewToken(SECRET, QUERY)));
-    expect(answer.type).toBe('function');
     expect(answer.status, answer.html.slice(0, 1500)).toBe(200);
     expect(answer.html).toContain('Habitaciones (borrador secreto)');
     expect(answer.html).toContain('Texto del borrador');
@@ -129,6 +104,13 @@ describe('netlify/functions/preview.ts under Netlify’s local runtime', () => {
     const csp = answer.headers.get('content-security-policy')!;
     expect(csp).toMatch(/(^|; )script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
     expect(csp).toMatch(/(^|; )connect-src 'self'(;|$)/);
+    // Strapi's Preview panel frames it: the function's CSP, not the static site's `/*` one (frame-ancestors 'none').
+    expect(csp).toContain(`frame-ancestors 'self' ${new URL(cmsUrl).origin}`);
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    // netlify dev adds netlify.toml's `/*` rules to a function's answer where the function set no such header;
+    // Netlify's CDN applies them to files only (docs.netlify.com, "Custom headers", Limitations). Harmless
+    // either way: browsers obey CSP frame-ancestors over X-Frame-Options. If this changes, the CLI changed.
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
     // The site was built with GTM: its preview names neither the container nor Google's hosts.
     for (const text of [answer.html, csp]) {
       expect(text).not.toContain(GTM);
@@ -165,13 +147,32 @@ describe('netlify/functions/preview.ts under Netlify’s local runtime', () => {
       expect(failed.html).toContain('No se pudo mostrar la vista previa');
       expect(failed.html).not.toContain(new URL(cmsUrl).host);
       expect(failed.html).not.toContain(token);
-      await expect.poll(() => logged.join(''), { timeout: 20_000 }).toContain('✗ preview of api::page.page pc1jlex8z5p9vdb8mez7cxbo (en, draft) failed');
-      expect(logged.join('')).not.toContain(token.split('.')[1]);
-      expect(logged.join('')).not.toContain(SECRET);
+      await expect.poll(() => cli.output(), { timeout: 20_000 }).toContain('✗ preview of api::page.page pc1jlex8z5p9vdb8mez7cxbo (en, draft) failed');
+      // The CLI logs each request's path, the token in it: what the function itself logs names neither.
+      const logged = cli
+        .output()
+        .split('\n')
+        .filter((line) => !line.startsWith('Request from '));
+      expect(logged.join('\n')).not.toContain(token.split('.')[1]);
+      expect(logged.join('\n')).not.toContain(SECRET);
     } finally {
       cmsDown = false;
     }
   }, 120_000);
+});
+
+describe('why the functions need NODE_OPTIONS (docs/deploying.md, step 3)', () => {
+  // netlify dev runs functions with Lambda's `--no-experimental-require-module` unless NODE_OPTIONS says
+  // otherwise; the preview then fails before its first line. If this starts loading, the setting can go.
+  const load = (flag: string) =>
+    new Promise<string>((resolve) => {
+      execFile(process.execPath, [flag, '-e', "require('sanitize-html')"], { cwd: ROOT }, (error, _stdout, stderr) => resolve(error ? stderr : 'loaded'));
+    });
+
+  it('sanitize-html loads only with require(esm) on', async () => {
+    expect(await load('--no-experimental-require-module')).toMatch(/ERR_REQUIRE_ESM|require\(\) of ES Module .*htmlparser2/);
+    expect(await load(FUNCTIONS_NODE_OPTIONS)).toBe('loaded');
+  });
 });
 
 describe('netlify.toml', () => {

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../build/paths.js';
 import { freePort } from '../platform/free-port.js';
 import { withDeno } from '../platform/deno.js';
+import { PREVIEW_BUNDLE_DIR } from '../preview-render/bundle-files.js';
 
 /**
  * `netlify dev --offline` (netlify-cli, the command Netlify documents for
@@ -24,6 +25,15 @@ import { withDeno } from '../platform/deno.js';
  * Telemetry and error reports off through `CI=1` (netlify-cli 27 reads no
  * telemetry variable: only `ci-info`'s CI detection and its global config),
  * mock geolocation (`--country`), no .gitignore edit.
+ *
+ * The project folder it serves holds copies of netlify.toml and `netlify/`,
+ * links to `src/`, `cms/` and `node_modules/`, and the site as `dist`. The
+ * functions folder must be a real one: zip-it-and-ship-it (the CLI's function
+ * bundler) writes a function's transpiled entry at the function's own path in
+ * `.netlify/functions-serve/<name>/`, then recreates each symbolic link it
+ * traced on that path, and a linked `netlify/` is then a link over a folder
+ * it already wrote (EEXIST). Links elsewhere are harmless: `src/` and `cms/`
+ * are bundled into the entry by esbuild, `node_modules/` stays a link.
  */
 export interface NetlifyCli {
   origin: string;
@@ -31,11 +41,33 @@ export interface NetlifyCli {
   close(): Promise<void>;
 }
 
+/**
+ * What the functions need in NODE_OPTIONS, on Netlify (the site's variable,
+ * scope Functions) as under `netlify dev`: Lambda's Node runs with
+ * `--no-experimental-require-module`, which netlify dev copies unless
+ * NODE_OPTIONS re-enables it, and sanitize-html (CommonJS, in the preview's
+ * content checks) requires htmlparser2, which is ES modules only.
+ */
+export const FUNCTIONS_NODE_OPTIONS = '--experimental-require-module';
+
 /** Netlify's edge bootstrap as published on npm (the one Netlify's local runtime runs). */
 const LOCAL_BOOTSTRAP = path.join(ROOT, 'node_modules/@netlify/edge-functions-dev/dist/deno/bootstrap.mjs');
 const REMOTE_TYPES = 'https://edge.netlify.com/bootstrap/globals/types.ts';
 
-export async function startNetlifyCli(dist: string, options: { country?: string } = {}): Promise<NetlifyCli> {
+export interface NetlifyCliOptions {
+  /** The edge's country (`--country`), US by default. */
+  country?: string;
+  /**
+   * Serve netlify/functions too (off by default: the site's CDN behaviour
+   * needs none, and bundling them costs seconds): `env` is the functions'
+   * environment (the site's variables on Netlify), `previewBundle` the
+   * `.marea/preview-bundle/` a build wrote, shipped like netlify.toml's
+   * `included_files` ships it.
+   */
+  functions?: { env: Record<string, string>; previewBundle?: string };
+}
+
+export async function startNetlifyCli(dist: string, options: NetlifyCliOptions = {}): Promise<NetlifyCli> {
   // Ports are picked free, then handed to netlify-cli, which fails ("Could not
   // acquire required 'port'", EADDRINUSE) if something took one in between: try others.
   for (let attempt = 1; ; attempt++) {
@@ -47,30 +79,29 @@ export async function startNetlifyCli(dist: string, options: { country?: string 
   }
 }
 
-async function startOnce(dist: string, options: { country?: string }): Promise<NetlifyCli> {
+async function startOnce(dist: string, options: NetlifyCliOptions): Promise<NetlifyCli> {
   const root = await mkdtemp(path.join(tmpdir(), 'marea-netlify-cli-'));
   const toml = await readFile(path.join(ROOT, 'netlify.toml'), 'utf8');
   // Its static server's port too (default 3999), so several can run at once.
   const staticPort = await freePort();
-  // No Netlify Functions here: the site's CDN behaviour needs none, and netlify-cli's function
-  // bundler (zip-it-and-ship-it) fails on this symlinked layout (EEXIST). The webhook function
-  // has its own test (test/netlify/webhook-function.test.ts).
-  await mkdir(path.join(root, 'no-functions'));
-  // Into netlify.toml's own `[functions]` table (a second one would not parse).
-  const functions = '[functions]\n  directory = "no-functions"\n  deno_import_map = "./import_map.json"\n';
+  // Into netlify.toml's own `[functions]` table (a second one would not parse); without functions, an empty folder.
+  if (!options.functions) await mkdir(path.join(root, 'no-functions'));
+  const functions = `[functions]\n${options.functions ? '' : '  directory = "no-functions"\n'}  deno_import_map = "./import_map.json"\n`;
   const merged = /^\[functions\]\s*$/m.test(toml) ? toml.replace(/^\[functions\]\s*\n/m, functions) : `${toml}\n${functions}`;
   await writeFile(path.join(root, 'netlify.toml'), `${merged}\n[dev]\n  staticServerPort = ${staticPort}\n`);
   await writeFile(path.join(root, 'import_map.json'), JSON.stringify({ imports: { [REMOTE_TYPES]: './offline-types.ts' } }));
   await writeFile(path.join(root, 'offline-types.ts'), 'export {};\n');
-  await symlink(path.join(ROOT, 'netlify'), path.join(root, 'netlify'));
-  await symlink(path.join(ROOT, 'src'), path.join(root, 'src'));
+  await cp(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+  await cp(path.join(ROOT, 'netlify'), path.join(root, 'netlify'), { recursive: true });
+  for (const name of ['src', 'cms', 'node_modules']) await symlink(path.join(ROOT, name), path.join(root, name));
   await symlink(path.resolve(dist), path.join(root, 'dist'));
+  if (options.functions?.previewBundle) await cp(options.functions.previewBundle, path.join(root, PREVIEW_BUNDLE_DIR), { recursive: true });
   const port = await freePort();
   const cli = path.join(ROOT, 'node_modules/netlify-cli/bin/run.js');
   const args = ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--no-open', '--skip-gitignore', '--country', options.country ?? 'US'];
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
-    env: { ...withDeno(), NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
+    env: { ...withDeno(), ...options.functions?.env, NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -87,7 +118,9 @@ async function startOnce(dist: string, options: { country?: string }): Promise<N
     await rm(root, { recursive: true, force: true });
   };
   const deadline = Date.now() + 90_000;
-  while (!(await answers(origin))) {
+  // Functions are bundled after the server answers: wait for them too.
+  const ready = async () => (await answers(origin)) && (!options.functions || /Loaded function preview/.test(output));
+  while (!(await ready())) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await close();
       throw new Error(`netlify dev did not start (exit ${child.exitCode}):\n${output}`);
