@@ -2,3 +2,5 @@
 export function postgresCandidates(): string[];
 /** The first folder with initdb, pg_ctl, createdb and psql, or null. */
 export function findPostgres(): string | null;
+/** psql from those folders, then from PATH, or null. */
+export function findPsql(): string | null;

@@ -26,3 +26,13 @@ export function postgresCandidates() {
 export function findPostgres() {
   return postgresCandidates().find((dir) => ['initdb', 'pg_ctl', 'createdb', 'psql'].every((program) => isExecutable(path.join(dir, program)))) ?? null;
 }
+
+/**
+ * PostgreSQL's client, for a server the tests did not start
+ * (MAREA_TEST_POSTGRES_URL): the folders above, then PATH; or null.
+ */
+export function findPsql() {
+  const dirs = [...postgresCandidates(), ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)];
+  const dir = dirs.find((candidate) => isExecutable(path.join(candidate, 'psql')));
+  return dir ? path.join(dir, 'psql') : null;
+}

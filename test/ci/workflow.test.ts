@@ -27,8 +27,15 @@ interface Step {
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
+interface Service {
+  image: string;
+  env?: Record<string, string>;
+  ports?: string[];
+  options?: string;
+}
 interface Job {
   'runs-on': string;
+  services?: Record<string, Service>;
   needs?: string | string[];
   if?: string;
   env?: Record<string, string>;
@@ -99,6 +106,25 @@ describe('ci.yml', () => {
     expect(job.steps[order[1]!]!.env?.CHROME_PATH).toBe('/usr/bin/google-chrome');
     expect(job.steps[order[2]!]!.env).toEqual({ CMS_URL: '${{ secrets.CMS_URL }}', CMS_TOKEN: '${{ secrets.CMS_TOKEN }}' });
     expect(job.steps[order[4]!]!.with).toMatchObject({ name: 'site-${{ github.sha }}', path: 'dist/', 'retention-days': 14 });
+  });
+
+  it('gives the CMS’s PostgreSQL test a PostgreSQL 15 service container, healthy before the steps, through MAREA_TEST_POSTGRES_URL', () => {
+    const job = ci().jobs['test-and-build']!;
+    const postgres = job.services?.postgres;
+    expect(postgres?.image).toBe('postgres:15');
+    expect(postgres?.ports).toEqual(['5432:5432']);
+    // GitHub waits for a service's health check before the first step.
+    expect(postgres?.options).toMatch(/--health-cmd "pg_isready -U postgres"/);
+    expect(postgres?.options).toMatch(/--health-retries \d+/);
+    // The URL the test reads (test/support/postgres.ts) is the container's: its user, password and port on the runner.
+    const url = new URL(job.env?.MAREA_TEST_POSTGRES_URL ?? '');
+    expect(url.protocol).toBe('postgres:');
+    expect([url.hostname, url.port, url.username, url.password]).toEqual(['localhost', '5432', 'postgres', postgres?.env?.POSTGRES_PASSWORD]);
+    // No step installs a server of its own any more: only psql, where the image lacks it.
+    for (const step of job.steps) expect(step.run ?? '', step.name).not.toMatch(/install\b.*\bpostgresql(?!-client)\b/);
+    const ensure = stepIndex(job, runs(/^node scripts\/ensure-postgres\.mjs /));
+    expect(ensure).toBeGreaterThanOrEqual(0);
+    expect(ensure).toBeLessThan(stepIndex(job, runs(/^npm test$/)));
   });
 
   it('never deploys: Netlify is the one writer of production (docs/deploying.md)', () => {

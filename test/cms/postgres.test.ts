@@ -14,12 +14,13 @@ import { startSeededCms } from '../../src/node/cms-server/throwaway.js';
 import { freePort } from '../../src/node/platform/free-port.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 import { roundTripDifference } from '../support/cms-round-trip.js';
-import { startPostgres, type Postgres } from '../support/postgres.js';
+import { testPostgres, type Postgres } from '../support/postgres.js';
 
 /**
  * cms/ on PostgreSQL (DATABASE_CLIENT=postgres, DATABASE_URL), started as a
  * deployed CMS (docs/hosting-strapi.md: secrets and PUBLIC_URL from the
- * environment, no local admin): a throwaway server from Debian's package,
+ * environment, no local admin): a throwaway server from Debian's package
+ * (or the server MAREA_TEST_POSTGRES_URL names, CI's service container),
  * one Strapi start seeded from content-cache/, the site built from
  * it equal to the one built from content-cache/ as round-trip.test.ts
  * checks it for SQLite. Also the deployment's rules: the build's token
@@ -38,7 +39,8 @@ let fromCms: TestBuild;
 
 beforeAll(async () => {
   ensureCmsInstalled(CMS_DIR);
-  postgres = await startPostgres();
+  // A throwaway server of its own, or MAREA_TEST_POSTGRES_URL's (CI's service container) with a database of its own.
+  postgres = await testPostgres();
   const database = await postgres.createDatabase('marea');
   dir = await mkdtemp(path.join(tmpdir(), 'marea-cms-postgres-'));
   // Deployed: production settings from the environment, no local admin; the first visit registers one and reads the token.

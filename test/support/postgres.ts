@@ -1,21 +1,36 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/node/platform/free-port.js';
-import { findPostgres, postgresCandidates } from '../../scripts/postgres-path.mjs';
+import { findPostgres, findPsql, postgresCandidates } from '../../scripts/postgres-path.mjs';
 
 const run = promisify(execFile);
 
-/** A throwaway PostgreSQL server: its own cluster in a temp folder, on a free loopback port. */
+/**
+ * The PostgreSQL server of a test: a throwaway one of its own (startPostgres),
+ * or the one MAREA_TEST_POSTGRES_URL names (usePostgres: CI's service container).
+ */
 export interface Postgres {
+  /** An administrator's URL of the server (its `postgres` database). */
+  readonly url: string;
   /** Creates an empty database; its URL (`postgres://postgres@127.0.0.1:<port>/<name>`). */
   createDatabase(name: string): Promise<string>;
-  /** Runs one SQL statement in a database; psql's unaligned output (`a|b` rows). */
+  /** Runs one SQL statement in a database (the name given to createDatabase); psql's unaligned output (`a|b` rows). */
   query(database: string, sql: string): Promise<string>;
-  /** Stops the server and deletes its cluster. */
+  /** Leaves nothing behind: its own server stopped and its cluster deleted, or on an external one, its databases dropped. */
   stop(): Promise<void>;
+}
+
+/** Names a PostgreSQL server the tests use instead of starting their own (docs/testing.md). */
+const EXTERNAL_POSTGRES = 'MAREA_TEST_POSTGRES_URL';
+
+/** The server MAREA_TEST_POSTGRES_URL names, else a throwaway one of the test's own. */
+export function testPostgres(env: NodeJS.ProcessEnv = process.env): Promise<Postgres> {
+  const url = env[EXTERNAL_POSTGRES];
+  return url ? usePostgres(url) : startPostgres();
 }
 
 /** The folder of initdb and pg_ctl (scripts/ensure-postgres.mjs found it before the tests ran). */
@@ -68,6 +83,7 @@ export async function startPostgres(): Promise<Postgres> {
     throw new Error(`PostgreSQL (${bin}) did not start: ${(error as Error & { stderr?: string }).stderr || (error as Error).message}`, { cause: error });
   }
   return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async createDatabase(name) {
       await pg('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
@@ -80,6 +96,54 @@ export async function startPostgres(): Promise<Postgres> {
       // Immediate: nothing in the cluster is kept.
       await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A PostgreSQL server the test did not start and does not stop, given by an
+ * administrator's URL (`postgres://user:password@host:port/database`, the
+ * database any one it may connect to): each database the test makes gets a
+ * name of its own (`<name>_<pid>_<random>`, so runs sharing the server do not
+ * meet) and stop() drops them, closing their connections. Through psql, the
+ * password in PGPASSWORD (not in the command line).
+ */
+async function usePostgres(url: string): Promise<Postgres> {
+  const psql = findPsql();
+  if (!psql) throw new Error(`${EXTERNAL_POSTGRES} is set, and there is no psql (apt-get install -y postgresql-client).`);
+  const admin = new URL(url);
+  const password = decodeURIComponent(admin.password);
+  const at = (database: string, withPassword: boolean) => {
+    const target = new URL(admin);
+    if (database) target.pathname = `/${database}`;
+    if (!withPassword) target.password = '';
+    return target.href;
+  };
+  const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
+  const sql = async (database: string, statement: string) => {
+    const { stdout } = await run(psql, [at(database, false), '-At', '-v', 'ON_ERROR_STOP=1', '-c', statement], { env });
+    return stdout.trim();
+  };
+  await sql('', 'select 1').catch((error: Error & { stderr?: string }) => {
+    throw new Error(`${EXTERNAL_POSTGRES}: no answer from ${admin.host}: ${error.stderr?.trim() || error.message}`, { cause: error });
+  });
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const made = new Map<string, string>();
+  return {
+    url,
+    async createDatabase(name) {
+      if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`Not a database name for the tests: ${name}`);
+      const own = `${name}_${suffix}`;
+      await sql('', `create database "${own}"`);
+      made.set(name, own);
+      return at(own, true);
+    },
+    query(database, statement) {
+      return sql(made.get(database) ?? database, statement);
+    },
+    async stop() {
+      for (const own of made.values()) await sql('', `drop database if exists "${own}" with (force)`);
+      made.clear();
     },
   };
 }
