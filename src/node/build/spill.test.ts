@@ -3,9 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Block, Media, Page } from '../../shared/model.js';
-import type { Component } from '../../shared/blocks/catalogue.js';
+import type { Block, Media, Page, SiteContent } from '../../shared/model.js';
+import { shareSource } from '../../shared/structured-data.js';
+import { BLOCK_DECLARATIONS, type Component } from '../../shared/blocks/catalogue.js';
 import type { PageEntry } from '../content/pages.js';
+import { formActionOrigins } from './headers.js';
+import { builtPages } from './list-pages.js';
+import { resortsOf } from './resolve-page-data.js';
 import { SetAsideBlocks, setAsideBlocks } from './spill.js';
 
 const image = (url: string): Media => ({ kind: 'image', url, mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [] });
@@ -63,6 +67,66 @@ describe('blocks set aside (spill.ts)', () => {
 
     store.close();
     expect(existsSync(store.dir)).toBe(false);
+  });
+
+  it('keep with its page a block exactly when its declaration says `readAcrossPages` or it has a captions field', () => {
+    work = mkdtempSync(path.join(tmpdir(), 'marea-spill-'));
+    const entries = [
+      entry(
+        'all',
+        BLOCK_DECLARATIONS.map((d, i) => block(d.component, String(i), {})),
+      ),
+    ];
+    setAsideBlocks(entries, path.join(work, 'part.json'));
+    const kept = BLOCK_DECLARATIONS.filter((d) => d.readAcrossPages || Object.values(d.fields).some((f) => f.kind === 'captions')).map((d) => d.component);
+    expect(entries[0]!.draft!.page.blocks.map((b) => b.component)).toEqual(kept);
+    expect(kept).toEqual(expect.arrayContaining(['blocks.hero', 'blocks.blog-list', 'blocks.pagination', 'blocks.booking', 'blocks.form']));
+  });
+
+  it('leave what is read across pages as the whole blocks give it: share image, list pages, resorts, form origins', () => {
+    work = mkdtempSync(path.join(tmpdir(), 'marea-spill-'));
+    const hero = image('/uploads/hero.jpg');
+    const journal = [
+      block('blocks.wysiwyg', '0', { body: '<p>Hola</p>' }),
+      block('blocks.hero', '1', { media: hero }),
+      block('blocks.booking', '2', { resorts: [{ code: 'TUL', name: 'Tulum', destination: 'Riviera Maya' }] }),
+      block('blocks.blog-list', '3', { kind: 'post', pageSize: 1 }),
+      block('blocks.pagination', '4', {}),
+      block('blocks.form', '5', { name: 'contact', action: 'https://forms.example.com/contact' }),
+      block('blocks.gallery', '6', { images: [image('/uploads/g.jpg')] }),
+    ];
+    const page = (slug: string, kind: Page['kind'], blocks: Block[]) =>
+      ({
+        locale: 'en',
+        slug,
+        path: `/${slug}`,
+        kind,
+        title: slug,
+        date: null,
+        documentId: slug,
+        alternates: {},
+        seo: { metaTitle: '', metaDescription: '', metaImage: null, noIndex: false },
+        cover: null,
+        blocks,
+      }) as unknown as Page;
+    const site = (blocks: Block[]) => [page('journal', 'page', blocks), page('a', 'post', []), page('b', 'post', []), page('c', 'post', [])];
+    const content = (pages: Page[]) => ({ pages, layouts: { en: { header: [], footer: [] } }, modals: { en: [] } }) as unknown as SiteContent;
+    const reads = (pages: Page[]) => ({
+      share: shareSource(pages[0]!),
+      listPages: builtPages(pages).map((b) => b.page.path),
+      resorts: resortsOf(content(pages), 'en'),
+      forms: formActionOrigins(pages[0]!.blocks),
+    });
+    const whole = site(structuredClone(journal));
+    const setAside = site(structuredClone(journal));
+    setAsideBlocks([{ draft: { page: setAside[0]!, rawId: null, rawDocumentId: null, translations: [] }, issues: [], index: 0 }], path.join(work, 'part.json'));
+    expect(setAside[0]!.blocks.length).toBeLessThan(journal.length);
+    const expected = reads(whole);
+    expect(expected.share?.url).toBe('/uploads/hero.jpg');
+    expect(expected.listPages).toContain('/journal/page/3');
+    expect(expected.resorts).toEqual([{ code: 'TUL', name: 'Tulum', destination: 'Riviera Maya' }]);
+    expect(expected.forms).toEqual(['https://forms.example.com']);
+    expect(reads(setAside)).toEqual(expected);
   });
 
   it("remove the folders of builds no longer running (killed before their end), never a running one's", () => {

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BLOCK_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import type { Block, Page } from '../../shared/model.js';
 import { removeLeftovers } from '../platform/leftovers.js';
 import { internalLinks, type InternalLink } from '../content/link-targets.js';
@@ -20,12 +21,11 @@ import { captionFields, mediaUrlsInContent, rasterImages } from './media-walks.j
 
 /**
  * Blocks read across pages or by a phase over the whole content, kept with
- * their page: the hero (share images: `shareSource`, the home page's for
- * pages without one), lists and pagination (list pages: `builtPages`), the
- * booking (a locale's resorts: `resortsOf`), forms (the CSP's form origins:
- * `formActionOrigins`) and blocks with captions fields (`checkCaptions`).
+ * their page: those whose declaration says `readAcrossPages` (the hero, lists
+ * and pagination, the booking, forms: each says who reads it) and blocks with
+ * captions fields (`checkCaptions`).
  */
-const READ_ACROSS_PAGES = new Set(['blocks.hero', 'blocks.blog-list', 'blocks.pagination', 'blocks.booking', 'blocks.form']);
+const READ_ACROSS_PAGES = new Set(BLOCK_DECLARATIONS.filter((d) => d.readAcrossPages).map((d) => d.component));
 
 const readAcrossPages = (block: Block): boolean => READ_ACROSS_PAGES.has(block.component) || captionFields(block).length > 0;
 
@@ -49,26 +49,34 @@ export interface SetAsidePart {
  * read across pages.
  */
 export function setAsideBlocks(entries: readonly PageEntry[], file: string): SetAsidePart {
-  const texts: string[] = [];
   const media = new Set<string>();
   const raster = new Set<string>();
+  // The part's file, encoded as it is made: one pass a page (no separate count of its UTF-8 bytes) into one buffer, written once.
+  let bytes = new Uint8Array(1 << 20);
   let offset = 0;
   const notes = entries.map((entry) => {
     const page = entry.draft?.page;
     if (!page) return null;
     const text = JSON.stringify(page.blocks);
-    const length = Buffer.byteLength(text);
+    // UTF-8 takes at most 3 bytes for each UTF-16 code unit.
+    if (offset + text.length * 3 > bytes.length) {
+      const grown = new Uint8Array(Math.max(bytes.length * 2, offset + text.length * 3));
+      grown.set(bytes.subarray(0, offset));
+      bytes = grown;
+    }
+    const length = encoder.encodeInto(text, bytes.subarray(offset)).written;
     for (const url of mediaUrlsInContent(page.blocks)) media.add(url);
     for (const url of rasterImages(page.blocks)) raster.add(url);
     const note = { offset, length, links: internalLinks('blocks', page.blocks) };
-    texts.push(text);
     offset += length;
     page.blocks = page.blocks.filter(readAcrossPages);
     return note;
   });
-  writeFileSync(file, texts.join(''));
+  writeFileSync(file, bytes.subarray(0, offset));
   return { notes, media: [...media], raster: [...raster] };
 }
+
+const encoder = new TextEncoder();
 
 interface Spot {
   file: string;

@@ -17,4 +17,6 @@ export const blogList = declare(
     descriptionEs: 'Tarjetas de las páginas de un tipo (artículos, ofertas…), las más recientes primero, por páginas.',
     labels: { kind: 'Kind of pages', pageSize: 'Cards per page' },
   },
+  // The list pages a page has (list-pages.ts `builtPages`).
+  { readAcrossPages: true },
 );

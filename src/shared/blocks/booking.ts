@@ -36,4 +36,6 @@ export const booking = declare(
       maxRooms: 'Most rooms',
     },
   },
+  // A locale's resorts, offered by every form's destination field (resolve-page-data.ts `resortsOf`).
+  { readAcrossPages: true },
 );

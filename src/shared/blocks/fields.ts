@@ -188,6 +188,12 @@ export interface Declaration<F extends Fields = Fields> {
   readonly presentation: Presentation;
   /** Site chrome frames a page rather than opening it (src/shared/blocks/chrome.ts). */
   readonly chrome?: boolean;
+  /**
+   * Read across pages or by a phase over the whole content (share images, list pages, a locale's
+   * resorts, the CSP's form origins): kept with its page when a large build sets the other blocks
+   * aside (src/node/build/spill.ts). The declaration says who reads it.
+   */
+  readonly readAcrossPages?: boolean;
   /** Checks beyond each field's type, on the normalised props: where the block would silently fall back. */
   readonly check?: (props: PropsOf<F>, warn: Warn) => void;
 }
@@ -207,7 +213,7 @@ export function declare<const C extends string, const F extends Fields>(
   component: C,
   fields: F,
   presentation: Presentation<F>,
-  extra: { chrome?: boolean; check?: (props: PropsOf<typeof SCHEDULE & F>, warn: Warn) => void } = {},
+  extra: { chrome?: boolean; readAcrossPages?: boolean; check?: (props: PropsOf<typeof SCHEDULE & F>, warn: Warn) => void } = {},
 ): Declaration<typeof SCHEDULE & F> & { readonly component: C } {
   return { component, fields: { ...SCHEDULE, ...fields }, presentation, ...extra } as Declaration<typeof SCHEDULE & F> & { readonly component: C };
 }

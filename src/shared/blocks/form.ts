@@ -54,4 +54,5 @@ export const formPresentation = {
   labels: { name: 'Form name', submitLabel: 'Send button text', successMessage: 'Message after sending', action: 'Send to (URL)' },
 } as const;
 
-export const form = declare('blocks.form', formFields, formPresentation, { check: checkForm });
+// Read across pages: the CSP's form origins (headers.ts `formActionOrigins`).
+export const form = declare('blocks.form', formFields, formPresentation, { check: checkForm, readAcrossPages: true });

@@ -25,4 +25,6 @@ export const hero = declare(
     descriptionEs: 'Una imagen o un video de fondo a todo lo ancho, con el título de la página, un subtítulo y un botón.',
     labels: { media: 'Picture or video', cta: 'Button' },
   },
+  // Share images: a page's first hero (`shareSource`), the home page's for pages without one.
+  { readAcrossPages: true },
 );

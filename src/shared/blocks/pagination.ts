@@ -10,4 +10,6 @@ export const pagination = declare(
     description: 'The page numbers of the page list above it on the same page.',
     descriptionEs: 'Los números de página de la lista de páginas que está arriba, en la misma página.',
   },
+  // Whether a page's list is paginated (list-pages.ts `builtPages`).
+  { readAcrossPages: true },
 );
