@@ -23,9 +23,7 @@ if (!existsSync(paths.dist)) {
 const flag = process.argv.indexOf('--country');
 const country = flag > 0 ? process.argv[flag + 1] : undefined;
 const previewBundle = path.join(paths.root, PREVIEW_BUNDLE_DIR);
-const functions = existsSync(path.join(previewBundle, 'setup.json'))
-  ? { env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, FUNCTIONS_NODE_OPTIONS].filter(Boolean).join(' ') }, previewBundle }
-  : undefined;
+const functions = existsSync(path.join(previewBundle, 'setup.json')) ? { env: { NODE_OPTIONS: FUNCTIONS_NODE_OPTIONS }, previewBundle } : undefined;
 console.log(`Starting netlify dev (offline${functions ? ', with the functions' : ''})…`);
 const cli = await startNetlifyCli(paths.dist, { ...(country ? { country } : {}), ...(functions ? { functions } : {}) });
 console.log(`Marea on netlify dev: ${cli.origin}/ (English) and ${cli.origin}/es (Español), edge country ${country ?? 'US'} — Ctrl+C to stop`);

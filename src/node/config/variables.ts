@@ -347,6 +347,15 @@ export const VARIABLES: readonly Variable[] = [
     description: "PostgreSQL's programs for the CMS's PostgreSQL test",
     group: 'Tests and tools',
   },
+  {
+    name: 'MAREA_TEST_POSTGRES_URL',
+    readers: ['tests'],
+    default: 'none: the test starts a throwaway server of its own',
+    example: 'postgres://postgres:postgres@localhost:5432/postgres',
+    secret: false,
+    description: "a server for the CMS's PostgreSQL test instead of its own (CI's service container): the test makes and drops a database there",
+    group: 'Tests and tools',
+  },
 ];
 
 /** Names whose values are never echoed (error messages say `"…"`). */
