@@ -144,13 +144,28 @@ export function unpack(packed: unknown): Media {
 
 /** Packed media, by the object, for values that share them (normalise interns media): each is packed and checked once. */
 const packedOnce = new WeakMap<Media, PackedMedia | null>();
+/**
+ * And by its JSON, for equal objects that are not the same one: a large site's
+ * blocks are read back from disk for each page's payload (build/spill.ts), so
+ * every page brings new copies of the same library images. Packing is a
+ * function of the JSON (the fields' values and their order), and so is the
+ * check that the packed form comes back exactly.
+ */
+const packedByJson = new Map<string, PackedMedia | null>();
+const MAX_PACKED_BY_JSON = 10_000;
 
 /** The packed form of a media object, or null when it would not come back exactly (then it travels as it is). */
 export function packExactly(media: Media): PackedMedia | null {
   let packed = packedOnce.get(media);
   if (packed === undefined) {
-    const candidate = pack(media);
-    packed = JSON.stringify(unpack(candidate)) === JSON.stringify(media) ? candidate : null;
+    const json = JSON.stringify(media);
+    packed = packedByJson.get(json);
+    if (packed === undefined) {
+      const candidate = pack(media);
+      packed = JSON.stringify(unpack(candidate)) === json ? candidate : null;
+      if (packedByJson.size >= MAX_PACKED_BY_JSON) packedByJson.clear();
+      packedByJson.set(json, packed);
+    }
     packedOnce.set(media, packed);
   }
   return packed;

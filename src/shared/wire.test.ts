@@ -47,6 +47,15 @@ describe('the payload wire form (media packed, rule 18)', () => {
     expect(back.gallery[1]).toBe(back.hero);
   });
 
+  it("packs equal copies of a media object (a page's blocks read back from disk) as the object itself, and a copy in another key order not at all", () => {
+    const copy = JSON.parse(JSON.stringify(published)) as Media;
+    expect(wireJson({ a: copy })).toBe(wireJson({ a: published }));
+    expect(wireJson({ hero: published, again: copy })).toContain('"again":{"$m":0}');
+    const reordered = Object.fromEntries(Object.entries(published).reverse()) as unknown as Media;
+    expect(toWire(reordered)).toEqual(reordered);
+    expect(wireJson({ a: JSON.parse(JSON.stringify(reordered)) as Media })).not.toContain('$m');
+  });
+
   it('keeps whatever does not fit the pattern, in full: other names, heights off the ratio, types the extension does not say, no dimensions', () => {
     const odd: Media[] = [
       { ...published, formats: [{ url: '/elsewhere/large_garden_villa_b14c7d0803.0a1b2c3d4e.jpg', width: 1000, height: 560 }] },

@@ -1,7 +1,7 @@
 import { displayName } from './blocks/names.js';
 import type { Block, Media } from './model.js';
 import { isMedia } from './media.js';
-import { malformed, packExactly, unpack } from './wire-media.js';
+import { malformed, packExactly, unpack, type PackedMedia } from './wire-media.js';
 import { isRecord } from './records.js';
 
 /**
@@ -53,6 +53,14 @@ function isDerivedBlock(node: Record<string, unknown>, index: number | null): no
   );
 }
 
+/** A packed media's JSON, which finds it again in a value: once a packed form (packExactly gives the same one for equal media). */
+const packedKeys = new WeakMap<PackedMedia, string>();
+function packedKey(packed: PackedMedia): string {
+  let key = packedKeys.get(packed);
+  if (key === undefined) packedKeys.set(packed, (key = JSON.stringify(packed)));
+  return key;
+}
+
 /** `value` in its wire form (see above), for JSON.stringify. */
 export function toWire(value: unknown): unknown {
   const written = new Map<string, number>();
@@ -61,7 +69,7 @@ export function toWire(value: unknown): unknown {
     if (!isRecord(node)) return node;
     const packed = isMedia(node) ? packExactly(node) : null;
     if (packed) {
-      const key = JSON.stringify(packed);
+      const key = packedKey(packed);
       const seen = written.get(key);
       if (seen !== undefined) return { [MEDIA_KEY]: seen };
       written.set(key, written.size);

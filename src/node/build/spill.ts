@@ -25,7 +25,7 @@ import { captionFields, mediaUrlsInContent, rasterImages } from './media-walks.j
  * and pagination, the booking, forms: each says who reads it) and blocks with
  * captions fields (`checkCaptions`).
  */
-const READ_ACROSS_PAGES = new Set(BLOCK_DECLARATIONS.filter((d) => d.readAcrossPages).map((d) => d.component));
+const READ_ACROSS_PAGES = new Set<string>(BLOCK_DECLARATIONS.filter((d) => d.readAcrossPages).map((d) => d.component));
 
 const readAcrossPages = (block: Block): boolean => READ_ACROSS_PAGES.has(block.component) || captionFields(block).length > 0;
 
