@@ -1,7 +1,8 @@
 /**
  * `npm run docs:errors`: writes docs/content-errors.md from the content issue
- * catalogue (src/node/content/issues.ts) and the build and browser error
- * lists (src/node/docs/failures.ts). `-- --check` only compares, and exits
+ * catalogue (src/node/content/issues.ts), the build failure catalogue
+ * (src/node/platform/failures.ts) and the browser error list
+ * (src/node/docs/failures.ts). `-- --check` only compares, and exits
  * non-zero when the file is out of date (test/docs/content-errors.test.ts
  * does the same in `npm test`).
  */

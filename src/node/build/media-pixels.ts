@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
 
 /**
  * The most pixels the build decodes in one image: sharp's own default
@@ -10,13 +11,12 @@ import sharp, { type Metadata } from 'sharp';
 export const MAX_IMAGE_PIXELS = 0x3fff * 0x3fff;
 
 /** An image whose header declares more than `MAX_IMAGE_PIXELS`. */
-export class ImageTooLargeError extends Error {
-  override readonly name = 'ImageTooLargeError';
+export class ImageTooLargeError extends Failure {
   readonly width: number;
   readonly height: number;
 
   constructor(width: number, height: number) {
-    super(`${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS} the build decodes`);
+    super(failureText(FAILURES.imageTooLarge, width, height, MAX_IMAGE_PIXELS));
     this.width = width;
     this.height = height;
   }

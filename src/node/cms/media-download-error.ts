@@ -1,10 +1,17 @@
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
+
 /** Some media could not be downloaded; every failure is listed, the successful downloads stay on disk. */
-export class MediaDownloadError extends Error {
-  override readonly name = 'MediaDownloadError';
+export class MediaDownloadError extends Failure {
   readonly failures: ReadonlyArray<{ url: string; error: Error }>;
 
   constructor(failures: ReadonlyArray<{ url: string; error: Error }>, total: number) {
-    super(`Could not download ${failures.length} of ${total} media files:\n` + failures.map(({ error }) => `  - ${error.message}`).join('\n'));
+    super(
+      failureText(
+        FAILURES.mediaDownload,
+        failures.map(({ error }) => error.message),
+        total,
+      ),
+    );
     this.failures = failures;
   }
 }

@@ -1,14 +1,12 @@
-import { displayUrl } from './display-url.js';
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
 
 /** The server could not be reached or dropped the connection (retried like a 5xx). */
-export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+export class NetworkError extends Failure {
   readonly method: string;
   readonly url: string;
 
   constructor(method: string, url: string, cause: unknown, attempts?: number) {
-    const gaveUp = attempts && attempts > 1 ? ` (gave up after ${attempts} attempts)` : '';
-    super(`Request failed: ${method} ${displayUrl(url)}: ${describeCause(cause)}${gaveUp}`, { cause });
+    super(failureText(FAILURES.network, method, url, describeCause(cause), attempts), { cause });
     this.method = method;
     this.url = url;
   }

@@ -1,4 +1,4 @@
-import { displayUrl } from './display-url.js';
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
 
 /**
  * The CMS answered a content API request with a redirect Marea does not
@@ -6,17 +6,13 @@ import { displayUrl } from './display-url.js';
  * cannot point the build at an internal address), or too many in a row.
  * Not retried. docs/security.md, "CMS answers".
  */
-export class RedirectRefusedError extends Error {
-  override readonly name = 'RedirectRefusedError';
+export class RedirectRefusedError extends Failure {
   readonly url: string;
   /** Where the refused redirect pointed, or null when it was refused for the number of hops. */
   readonly location: string | null;
 
   constructor(url: string, location: string | null, reason: string) {
-    super(
-      `Refusing the CMS's redirect of GET ${displayUrl(url)}${location === null ? '' : ` to ${displayUrl(location)}`}: ${reason}. ` +
-        'Set CMS_URL to the address the CMS answers at itself (scheme, host and port).',
-    );
+    super(failureText(FAILURES.redirectRefused, url, location, reason));
     this.url = url;
     this.location = location;
   }

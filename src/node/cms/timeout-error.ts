@@ -1,15 +1,13 @@
-import { displayUrl } from './display-url.js';
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
 
 /** A request did not complete within its time limit (retried like a 5xx). */
-export class TimeoutError extends Error {
-  override readonly name = 'TimeoutError';
+export class TimeoutError extends Failure {
   readonly method: string;
   readonly url: string;
   readonly timeoutMs: number;
 
   constructor(method: string, url: string, timeoutMs: number, attempts?: number) {
-    const gaveUp = attempts && attempts > 1 ? ` (gave up after ${attempts} attempts)` : '';
-    super(`Request timed out: ${method} ${displayUrl(url)} after ${timeoutMs} ms${gaveUp}`);
+    super(failureText(FAILURES.timeout, method, url, timeoutMs, attempts));
     this.method = method;
     this.url = url;
     this.timeoutMs = timeoutMs;

@@ -1,10 +1,11 @@
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
+
 /** A media url that cannot be mapped to a file inside the cache (traversal, odd scheme, no file name). */
-export class UnsafeMediaUrlError extends Error {
-  override readonly name = 'UnsafeMediaUrlError';
+export class UnsafeMediaUrlError extends Failure {
   readonly url: string;
 
   constructor(url: string, reason: string) {
-    super(`Refusing media url ${JSON.stringify(url)}: ${reason}. ` + 'Fix the media entry in the CMS (Media Library) or the field that references it.');
+    super(failureText(FAILURES.unsafeMediaUrl, url, reason));
     this.url = url;
   }
 }

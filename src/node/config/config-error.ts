@@ -1,3 +1,5 @@
+import { FAILURES, Failure, failureText } from '../platform/failures.js';
+
 /** One environment variable that failed validation. */
 export interface ConfigIssue {
   /** The variable, e.g. `CMS_LOCALES`. */
@@ -13,17 +15,11 @@ export interface ConfigIssue {
  * invalid variable so a deploy can be fixed in one go rather than one
  * variable per failed build.
  */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
+export class ConfigError extends Failure {
   readonly issues: readonly ConfigIssue[];
 
   constructor(issues: readonly ConfigIssue[]) {
-    const lines = issues.map((issue) => `  - ${issue.key}: expected ${issue.expected}` + (issue.received === undefined ? ', but it is not set' : `, got ${issue.received}`));
-    super(
-      `Invalid environment: ${issues.length} variable${issues.length === 1 ? '' : 's'} to fix\n` +
-        `${lines.join('\n')}\n` +
-        'Set them in the shell or the CI environment (see the "Configuration" table of the content contract).',
-    );
+    super(failureText(FAILURES.config, issues));
     this.issues = issues;
   }
 }
