@@ -57,11 +57,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
   // `loaded.content` is let go once its media urls are rewritten (below): only the rewritten content is kept through render.
   const loaded: HeldContent = await options.load(phases);
-  // A large site (its blocks set aside): V8 allocates objects from a site whose objects lived long straight in the old
-  // generation, and the sites that make the content (the media rewrite) make each page's payload too, which dies at
-  // once: that garbage piled up to 1.1 GB between full collections at 50,000 pages. Without pretenuring it dies young.
-  // A small build keeps it: its long-lived objects (Vite's, the content) are then copied less (docs/performance.md,
-  // "Blocks set aside").
+  // A large site (its blocks set aside) turns off V8's allocation-site pretenuring, so its payloads die young (docs/performance.md, "V8 tuning").
   if (loaded.setAside) setFlagsFromString('--no-allocation-site-pretenuring');
   try {
     return await buildLoaded(options, loaded, phases, log);

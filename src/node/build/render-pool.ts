@@ -5,17 +5,7 @@ import { Piscina } from 'piscina';
 import type { PageJob } from './render.js';
 import { batchRenderer, type BatchWritten, type RenderSetup } from './render-task.js';
 
-/**
- * Each render thread's heap (old generation, MB), a normalise thread's too
- * (normalise-pool.ts: docs/performance.md, "Normalise threads"). Left to itself V8 grows a
- * thread's heap far ahead of what its batches need: with this limit a build
- * of 10,002 pages peaks at 2.2 GB instead of 2.55 GB, rendering in 18.3–19.0 s
- * against 17.9 s (within this machine's run-to-run spread; docs/performance.md)
- * (the young generation keeps V8's usual size: smaller, rendering slows by a
- * tenth). The bench site renders with a quarter of this; a batch that needs
- * more fails the build with the thread's out-of-memory error (nothing is
- * published), as it would at V8's own, higher limit.
- */
+/** The heap limits (MB) of each render and normalise thread; a batch past them fails the build (docs/performance.md, "V8 tuning"). */
 export const WORKER_HEAP = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 48 };
 
 /** Pages per message to a worker: few enough to keep every worker busy, enough to make messaging cheap. */
