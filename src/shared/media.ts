@@ -51,10 +51,9 @@ export function variantSrcSet(media: Media, format: VariantFormat): string | und
 const FALLBACK_WIDTH = 750;
 
 /**
- * The `src` of the `<img>` inside a `<picture>` that offers AVIF and WebP
- * (`variants`): only a browser that shows neither would load it, and every
- * browser the site supports shows WebP, so it is one middle-sized CMS file,
- * not a `srcset` of five: the narrowest at least 750 px wide, else the
+ * The `src` of the `<img>` inside a `<picture>` that offers AVIF
+ * (`variants`): only a browser without AVIF (older than Safari 16.4 or
+ * Edge 121) loads it, so it is one middle-sized CMS file, not a `srcset` of five: the narrowest at least 750 px wide, else the
  * widest there is (the original counts as the widest when its width is not
  * known).
  */

@@ -63,7 +63,7 @@ describe('hydration of the bundled site (rule 18)', () => {
     // Not part of the first view: no modulepreload, and asked for only once the page hydrated around it.
     expect((await response?.text()) ?? '').not.toMatch(/modulepreload[^>]*\/(block-form|Form)-/);
     await expect.poll(() => requested.length).toBeGreaterThan(0);
-    const form = '[data-block="Form"] form';
+    const form = '.block--Form form';
     await page.evaluate((selector) => document.querySelector(selector)?.setAttribute('data-probe', 'static'), form);
     expect(await page.getAttribute(form, 'novalidate')).toBeNull();
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();

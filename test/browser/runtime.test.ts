@@ -137,7 +137,7 @@ describe('stale builds (rules 15–17)', () => {
   });
 });
 
-/** Every message key, dotted (`nav.menu`): what i18next shows for a text it has no message for. */
+/** Every message key, dotted (`nav.menu`): what a text shows when no locale has its message. */
 function messageKeys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => messageKeys(v, prefix ? `${prefix}.${k}` : k));
   return [prefix.replace(/_(one|other|many|zero)$/, '')];
@@ -204,7 +204,7 @@ describe('a block chunk a redeploy removed (rule 17)', () => {
     // One full load of the target (the chunk error), never a loop.
     expect(loads.filter((p) => p === '/rooms/ocean-view-suite')).toHaveLength(1);
     // Hydrated without the gallery's code: its thumbnails are still there, from the static HTML.
-    expect(await page.locator('[data-block="Gallery"] img').count()).toBeGreaterThan(1);
+    expect(await page.locator('.block--Gallery img').count()).toBeGreaterThan(1);
     expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     await page.context().close();
   });

@@ -182,7 +182,7 @@ describe('editors publish, the site follows', () => {
     const response = await fetch(await editor.previewUrl(PAGE, documentId, 'es-MX'));
     const html = await response.text();
     expect(response.status, html.slice(0, 1000)).toBe(200);
-    const blocks = (text: string) => [...text.matchAll(/data-block="([^"]+)"/g)].map((m) => m[1]).sort();
+    const blocks = (text: string) => [...text.matchAll(/class="block block--([^"]+)"/g)].map((m) => m[1]).sort();
     const published = blocks((await served('/es/todos-los-bloques')).text);
     expect(published.length).toBeGreaterThan(15);
     expect(blocks(html)).toEqual(published);

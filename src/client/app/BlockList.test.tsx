@@ -22,7 +22,7 @@ describe('BlockList: registry and country targeting (spec §5, rule 30)', () => 
     const html = renderStatic(<BlockList blocks={blocks} />, { page: { country: 'USA' } });
     expect(html).not.toContain('For Mexico');
     expect(html.indexOf('For everyone')).toBeLessThan(html.indexOf('For the US'));
-    expect(html).toContain('data-block="Wysiwyg"');
+    expect(html).toContain('class="block block--Wysiwyg"');
     expect(html).not.toContain('DoesNotExist');
     expect(renderStatic(<BlockList blocks={blocks} />, { page: { country: 'MEX' } })).toContain('For Mexico');
   });
@@ -78,7 +78,7 @@ describe('BlockList: a block whose chunk is gone (rule 17, redeploys with open t
   it('keeps its server HTML instead of dropping it when hydration runs without its component', async () => {
     // The static page as served: the block's HTML under its stable id.
     const served = document.createElement('div');
-    served.innerHTML = '<div class="block block--TermsList" data-block="TermsList" data-block-id="page-t"><ol><li>Deposits</li></ol></div>';
+    served.innerHTML = '<div class="block block--TermsList" data-block-id="page-t"><ol><li>Deposits</li></ol></div>';
     document.body.appendChild(served);
     const terms = { ...block('blocks.terms-list', { title: 'Terms' }), key: 't' };
     const root = await mount(<BlockList blocks={[terms]} />);
@@ -90,7 +90,7 @@ describe('BlockList: a block whose chunk is gone (rule 17, redeploys with open t
   it('renders nothing for it where there is no server HTML to keep (a client-side navigation)', async () => {
     const terms = { ...block('blocks.terms-list', { title: 'Terms' }), key: 't' };
     const root = await mount(<BlockList blocks={[terms]} zone="footer" />);
-    expect(root.querySelector('[data-block]')).toBeNull();
+    expect(root.querySelector('.block')).toBeNull();
   });
 
   it('gives every rendered block a stable id from its zone and position', () => {

@@ -70,7 +70,7 @@ const BlockItem = memo(function BlockItem({ block, index, zone }: { block: Block
 function KeptBlock({ id, name }: { id: string; name: string }) {
   const [html] = useState(() => (typeof document === 'undefined' ? null : (document.querySelector(`[data-block-id="${CSS.escape(id)}"]`)?.innerHTML ?? null)));
   if (html === null) return null;
-  return <div className={`block block--${name}`} data-block={name} data-block-id={id} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`block block--${name}`} data-block-id={id} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function PageTitle({ title }: { title: string }) {

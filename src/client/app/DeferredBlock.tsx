@@ -31,7 +31,7 @@ export function BlockFrame({ id, name, component, children }: { id: string; name
     };
   }, [id, component]);
   return (
-    <div ref={frame} className={`block block--${name}`} data-block={name} data-block-id={id}>
+    <div ref={frame} className={`block block--${name}`} data-block-id={id}>
       {children}
     </div>
   );

@@ -84,7 +84,7 @@ export function Accordion({ block }: BlockComponentProps<'blocks.accordion'>) {
                   aria-controls={panelId}
                   onClick={() => setItem(index, !expanded)}
                 >
-                  <span className="accordion__label">{item.title}</span>
+                  <span>{item.title}</span>
                 </button>
               </h3>
               <div

@@ -17,7 +17,7 @@ export function Footer({ block }: BlockComponentProps<'blocks.footer'>) {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         {columns.map((column, i) => (
-          <nav key={i} className="site-footer__column" aria-label={column.title || t('site.footerNav')}>
+          <nav key={i} aria-label={column.title || t('site.footerNav')}>
             {column.title && <h2 className="site-footer__title">{column.title}</h2>}
             <ul>
               {column.links.map((link, j) => (
@@ -29,9 +29,9 @@ export function Footer({ block }: BlockComponentProps<'blocks.footer'>) {
           </nav>
         ))}
         {social.length > 0 && (
-          <div className="site-footer__column">
+          <div>
             <h2 className="site-footer__title">{t('social.followUs')}</h2>
-            <ul className="site-footer__social">
+            <ul>
               {social.map((s, i) => (
                 <li key={i}>
                   <a href={s.url} rel="noopener noreferrer me">
