@@ -12,6 +12,10 @@
  * content again from scratch into another folder and fails unless both
  * sites are byte-identical. The first run builds the Vite bundles (cached by
  * code hash); `--cold` clears that cache first so the bundle time is included.
+ * `--warm` then builds the same content again as a new process would (no
+ * memo, `builds/` kept, as CI and Netlify restore it), then again after one
+ * page's title changed in the content files, and prints each one's wall and
+ * CPU time (docs/performance.md, "Warm builds and the webhook at scale").
  * `--floor` then measures, on the site built, the least a page costs under
  * the specification whatever the engine (src/node/bench/floor.ts): its bytes
  * with no markup, and React's render and the sanitiser's pass on one thread.
@@ -42,6 +46,7 @@ const { values } = parseArgs({
     verify: { type: 'boolean', default: false },
     cold: { type: 'boolean', default: false },
     floor: { type: 'boolean', default: false },
+    warm: { type: 'boolean', default: false },
   },
 });
 const slugs = Number(values.pages);
@@ -156,6 +161,28 @@ if (touches > 0) {
   );
 }
 
+// --warm: one-shot rebuilds with builds/ kept: unchanged, then one page changed in the content files.
+const warm: { name: string; ms: number; cpuMs: number; rendered: number }[] = [];
+if (values.warm) {
+  const rebuild = async (name: string) => {
+    await settleBackgroundWork();
+    const [t0, cpu0] = [performance.now(), process.cpuUsage()];
+    const next = await build(paths, null, null, process.env.BENCH_VERBOSE ? (line) => console.log(line) : () => {});
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    warm.push({ name, ms, cpuMs: (cpu.user + cpu.system) / 1000, rendered: next.rendered });
+    console.log(
+      `  warm, ${name}: ${next.rendered} of ${next.pages + 2} pages rendered in ${formatMs(ms)} (CPU ${formatMs((cpu.user + cpu.system) / 1000)}, build ${next.buildId})`,
+    );
+  };
+  await rebuild('unchanged');
+  const file = path.join(contentDir, 'api', 'pages.en.json');
+  const json = JSON.parse(await readFile(file, 'utf8')) as { data: { title: string }[] };
+  json.data[1]!.title = `${json.data[1]!.title} (warm edit)`;
+  await writeFile(file, JSON.stringify(json));
+  await rebuild('one page changed');
+}
+
 let verified: boolean | null = null;
 if (values.verify) {
   const fresh = sitePaths('fresh');
@@ -208,6 +235,7 @@ const report = {
     };
   }),
   incremental: incremental.map((r) => ({ ms: Math.round(r.ms), rendered: r.rendered })),
+  warm: warm.map((r) => ({ name: r.name, ms: Math.round(r.ms), cpuMs: Math.round(r.cpuMs), rendered: r.rendered })),
   verified,
   floor,
   cpus: cpus().length,

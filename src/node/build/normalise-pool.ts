@@ -13,6 +13,7 @@ import type { PageEntry } from '../content/pages.js';
 import type { NormalisedPart, NormaliseTask } from './normalise-task.js';
 import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
 import { SetAsideBlocks } from './spill.js';
+import { pageCacheFile, type PageCacheScope } from './page-cache-files.js';
 
 export interface PagesInParts {
   /** Each locale's page entries, read and normalised, in order (normalise.ts `normaliseSite`'s `pages`). */
@@ -20,6 +21,8 @@ export interface PagesInParts {
   /** The newest `updatedAt` in the raw page entries. */
   newest: string | null;
   threads: number;
+  /** How many entries came from the normalised pages cache (page-cache.ts). */
+  cached: number;
   /** Where the drafts' blocks were set aside; the drafts keep the blocks read across pages (spill.ts). */
   setAside: SetAsideBlocks;
 }
@@ -44,10 +47,10 @@ export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): b
 export async function normalisePagesInWorkers(
   workerFile: string,
   dir: string,
-  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean; work: string },
+  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean; work: string; cache?: PageCacheScope },
   threads = availableParallelism(),
 ): Promise<PagesInParts> {
-  const { work, ...shared } = options;
+  const { work, cache, ...shared } = options;
   const files = pagesFiles(dir, options.cmsLocales);
   const tasks = await Promise.all(LOCALES.map(async (locale) => ({ locale, file: files[locale], parts: [1, ...(await cachePartFiles(files[locale]))] })));
   const parts = tasks.reduce((n, t) => n + t.parts.length, 0);
@@ -65,12 +68,23 @@ export async function normalisePagesInWorkers(
     const running = tasks.map(({ locale, file, parts }) => ({
       locale,
       file,
-      parts: parts.map((part) => ({ part, result: piscina.run({ file, part, locale, blocksFile: setAside.fileOf(locale, part), ...shared }) })),
+      parts: parts.map((part) => ({
+        part,
+        result: piscina.run({
+          file,
+          part,
+          locale,
+          blocksFile: setAside.fileOf(locale, part),
+          ...(cache ? { cacheFile: pageCacheFile(cache, locale, part) } : {}),
+          ...shared,
+        }),
+      })),
     }));
     // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
     await Promise.allSettled(running.flatMap((r) => r.parts.map((p) => p.result)));
     const pages = {} as Record<Locale, PageEntry[]>;
     let newest: string | null = null;
+    let cached = 0;
     for (const { locale, file, parts } of running) {
       const results = new Map(parts.map(({ part, result }) => [part, result]));
       const partOf = async (part: number) => {
@@ -99,10 +113,11 @@ export async function normalisePagesInWorkers(
         }
         setAside.add(locale, part, done.entries, done.setAside);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
+        cached += done.cached;
       }
       pages[locale] = entries;
     }
-    return { pages, newest, threads: count, setAside };
+    return { pages, newest, threads: count, cached, setAside };
   } catch (error) {
     setAside.close();
     throw error;

@@ -2,9 +2,9 @@ import type { Locale } from '../../shared/model.js';
 import { readCachePartOf } from '../cms/cache.js';
 import { CacheReadError } from '../cms/cache-read-error.js';
 import { newestUpdate } from '../cms/newest-update.js';
-import type { Context, Issue } from '../content/context.js';
-import { packWords } from '../content/issue-words.js';
-import { readPageEntries, type PageEntry } from '../content/pages.js';
+import type { Context } from '../content/context.js';
+import type { PageEntry } from '../content/pages.js';
+import { PageEntryCache } from './page-cache.js';
 import { setAsideBlocks, type SetAsidePart } from './spill.js';
 
 /** One part of a locale's cached pages, for a normalise worker (normalise-pool.ts). */
@@ -18,6 +18,8 @@ export interface NormaliseTask {
   fromCms: boolean;
   /** Where the part's blocks are set aside (spill.ts `SetAsideBlocks.fileOf`). */
   blocksFile: string;
+  /** The part's file of normalised pages (page-cache.ts `pageCacheFile`), or none: every entry is normalised. */
+  cacheFile?: string;
 }
 
 /** A part's entries as read, before their blocks are set aside. */
@@ -31,6 +33,8 @@ interface PartRead {
   parts?: number;
   /** The newest `updatedAt` in the part's raw entries (rule 13's timestamp). */
   newest: string | null;
+  /** How many of its entries came from the normalised pages cache (page-cache.ts). */
+  cached: number;
 }
 
 /** A cache file that cannot be read (`CacheReadError`, which does not cross threads as itself). */
@@ -62,12 +66,12 @@ async function readPart(task: NormaliseTask): Promise<PartRead | Unreadable> {
     if (error instanceof CacheReadError) return { unreadable: { file: error.file, problem: error.problem } };
     throw error;
   }
-  const issues: Issue[] = [];
-  const ctx: Context = { strict: task.strict, fromCms: task.fromCms, issues, entity: 'page', locale: task.locale };
-  const entries = [...readPageEntries(part.data, ctx, task.cmsLocales, undefined, part.offset)];
-  if (issues.length > 0) entries.unshift({ draft: null, issues, index: -1 });
-  // The Spanish of each issue is worded here, from the values it was raised with, which stay in this thread.
-  for (const entry of entries) packWords(entry.issues);
+  const ctx: Context = { strict: task.strict, fromCms: task.fromCms, issues: [], entity: 'page', locale: task.locale };
+  // Entries seen before come from the cache (page-cache.ts). The Spanish of each issue is worded here, from the values it
+  // was raised with, which stay in this thread.
+  const cache = new PageEntryCache(task.cacheFile ?? null);
+  const entries = cache.read(part.data, ctx, task.cmsLocales, part.offset);
+  cache.save();
   const count = Array.isArray(part.data) ? part.data.length : 0;
-  return { entries, count, offset: part.offset, ...(part.parts !== undefined ? { parts: part.parts } : {}), newest: newestUpdate([part.data]) };
+  return { entries, count, offset: part.offset, ...(part.parts !== undefined ? { parts: part.parts } : {}), newest: newestUpdate([part.data]), cached: cache.hits };
 }

@@ -11,6 +11,12 @@ import { mediaCachePath } from '../cms/media-path.js';
 import { NetworkError } from '../cms/network-error.js';
 import { TimeoutError } from '../cms/timeout-error.js';
 import { normaliseSite, type NormaliseMemo } from '../content/normalise.js';
+import type { Context } from '../content/context.js';
+import { unpackWords } from '../content/issue-words.js';
+import type { PageEntry } from '../content/pages.js';
+import type { Locale } from '../../shared/model.js';
+import { PageEntryCache } from './page-cache.js';
+import { pageCacheFile, pageCacheScope, type PageCacheScope } from './page-cache-files.js';
 import type { RawSite } from '../cms/raw.js';
 import { formatIssue } from '../content/report.js';
 import type { LoadedContent } from './phases/run.js';
@@ -106,21 +112,30 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
   const { content, issues, newestPage, setAside } = await phases.run(
     'normalise',
     async () => {
-      if (!inWorkers) return { ...normaliseSite(raw, { strict: options.strict }, options.memo), newestPage: null, threads: 0, setAside: undefined };
+      const fromCms = raw.source === 'cms';
+      // A long-running builder keeps its normalised objects in hand (its memo); a build keeps normalised pages on disk (page-cache.ts).
+      const scope = (cmsLocales: Record<Locale, string>) => pageCacheScope(paths, { strict: options.strict, fromCms, cmsLocales });
+      if (!inWorkers) {
+        const read = options.memo ? undefined : cachedPages(raw, options.strict, await scope(raw.cmsLocales));
+        const normalised = normaliseSite(raw, { strict: options.strict }, options.memo, read?.pages);
+        return { ...normalised, newestPage: null, threads: 0, setAside: undefined, cached: read?.cached ?? null };
+      }
       const worker = await buildWorkerBundle(paths, 'normalise');
       const read = await normalisePagesInWorkers(worker.file, threadsFrom, {
         cmsLocales: config.cmsLocales,
         strict: options.strict,
-        fromCms: raw.source === 'cms',
+        fromCms,
         work: paths.work,
+        cache: await scope(config.cmsLocales),
       });
       const normalised = normaliseSite(raw, { strict: options.strict }, undefined, read.pages, read.setAside.linksOf);
       read.setAside.settle(normalised.content.pages);
-      return { ...normalised, newestPage: read.newest, threads: read.threads, setAside: read.setAside };
+      return { ...normalised, newestPage: read.newest, threads: read.threads, setAside: read.setAside, cached: read.cached };
     },
     (r) => {
       const errors = r.issues.filter((i) => i.severity === 'error').length;
-      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads, blocks set aside` : ''}`;
+      const cached = r.cached === null ? '' : `, ${r.cached} entries from the normalised pages cache`;
+      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads, blocks set aside` : ''}${cached}`;
     },
   );
   for (const issue of issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
@@ -153,6 +168,23 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       : undefined,
     describe: crawled ? `CMS ${config.cmsUrl}` : path.relative(paths.root, cacheDir) || cacheDir,
   };
+}
+
+/** Each locale's page entries, those seen before from the normalised pages cache (page-cache.ts), as `normaliseSite` reads them. */
+function cachedPages(raw: RawSite, strict: boolean, scope: PageCacheScope): { pages: Record<Locale, PageEntry[]>; cached: number } {
+  let cached = 0;
+  const read = (locale: Locale) => {
+    const cache = new PageEntryCache(pageCacheFile(scope, locale, 1));
+    const ctx: Context = { strict, fromCms: raw.source === 'cms', issues: [], entity: 'page', locale };
+    const entries = cache.read(raw.pages[locale], ctx, raw.cmsLocales);
+    cache.save();
+    cached += cache.hits;
+    // Worded as a thread's (page-cache.ts): the words go back beside each issue.
+    for (const entry of entries) unpackWords(entry.issues);
+    return entries;
+  };
+  const pages = { en: read('en'), es: read('es') };
+  return { pages, cached };
 }
 
 /** A crawl's result as the build keeps it: the raw content, where its media are, and how to make it the new content cache. */

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { Locale } from '../../shared/model.js';
+import type { Context } from '../content/context.js';
+import { packWords } from '../content/issue-words.js';
+import { readPageEntries, type PageEntry } from '../content/pages.js';
+
+/*
+ * Normalised pages cached by their raw content's hash (docs/architecture.md,
+ * "Incremental builds"). Normalising a page entry (pages.ts
+ * `readPageEntry`) reads that entry alone: its draft and its issues follow
+ * from the entry's JSON, the normaliser's code, the options (strict, from
+ * the CMS or not), the locale and the CMS locales. What pages read of each
+ * other (duplicate paths, translations, link targets, lists) is worked out
+ * after, from the drafts, at every build. So a draft and its issues are
+ * kept, serialised as they cross threads (structured clone), under the
+ * hash of the entry's JSON, in a file per locale and cache part whose name
+ * carries the hash of the rest (page-cache-files.ts `pageCacheScope`); a build reads and
+ * normalises only the entries it has not seen. The files sit beside the
+ * builds (`builds/.normalised/`), which CI and Netlify keep
+ * (netlify/plugins/keep-builds). A file that does not read back whole (cut
+ * short, altered) is ignored: its entries are normalised again.
+ */
+
+const DIGEST = 32;
+
+function hashOf(raw: object): string | null {
+  try {
+    return createHash('sha256').update(JSON.stringify(raw)).digest('base64');
+  } catch {
+    return null;
+  }
+}
+
+/** A file's entries (hash → serialised `{ draft, issues }`), or none when it is missing or does not read back whole. */
+function readEntries(file: string): Map<string, Uint8Array> {
+  try {
+    if (!existsSync(file)) return new Map();
+    const bytes = readFileSync(file);
+    const body = bytes.subarray(DIGEST);
+    if (bytes.length < DIGEST || !createHash('sha256').update(body).digest().equals(bytes.subarray(0, DIGEST))) return new Map();
+    const entries = deserialize(body) as unknown;
+    return Array.isArray(entries) ? new Map(entries as [string, Uint8Array][]) : new Map();
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The cache of one file: entries looked up by their raw JSON's hash while a
+ * locale's (or a part's) entries are read, then `save`d with exactly the
+ * entries this build read (those of deleted or changed pages drop out).
+ */
+export class PageEntryCache {
+  private readonly known: Map<string, Uint8Array>;
+  private readonly used = new Map<string, Uint8Array>();
+  private readonly fresh: { hash: string; entry: PageEntry }[] = [];
+  hits = 0;
+
+  /** `file` null: nothing is read or kept, every entry is normalised (a build without the cache reads the same). */
+  constructor(private readonly file: string | null) {
+    this.known = file ? readEntries(file) : new Map();
+  }
+
+  /**
+   * The entries of a locale's list of pages, as `readPageEntries` reads them
+   * (`offset`: the number of the first), each taken from the cache when its
+   * raw JSON was seen before. Issues about the list as a whole come first, in
+   * an entry without a draft (as the normalise threads give them). Issues
+   * carry their words (issue-words.ts `packWords`), as from a thread.
+   */
+  read(value: unknown, ctx: Context, cmsLocales: Record<Locale, string>, offset = 0): PageEntry[] {
+    const own: Context = { ...ctx, issues: [] };
+    if (!this.file || !Array.isArray(value)) return this.finish(own, [...readPageEntries(value, own, cmsLocales, undefined, offset)]);
+    const entries = value.map((raw: unknown, i): PageEntry => {
+      const index = offset + i;
+      // An entry that is no object (null, a number) is read as it is: its issue names its place in the list.
+      if (raw === null || typeof raw !== 'object') return [...readPageEntries([raw], own, cmsLocales, undefined, index)][0]!;
+      const hash = hashOf(raw);
+      // Nested too deep to be written as JSON (a hostile entry): read as it is, and left out (depth.ts).
+      if (hash === null) return [...readPageEntries([raw], own, cmsLocales, undefined, index)][0]!;
+      const known = this.known.get(hash);
+      if (known) {
+        try {
+          const cached = deserialize(known) as Omit<PageEntry, 'index'>;
+          this.used.set(hash, known);
+          this.hits += 1;
+          return { draft: cached.draft, issues: cached.issues, index };
+        } catch {
+          // Bytes that do not read back: normalised again below.
+        }
+      }
+      const [entry] = readPageEntries([raw], own, cmsLocales, undefined, index);
+      this.fresh.push({ hash, entry: entry! });
+      return entry!;
+    });
+    return this.finish(own, entries);
+  }
+
+  private finish(own: Context, entries: PageEntry[]): PageEntry[] {
+    if (own.issues.length > 0) entries.unshift({ draft: null, issues: own.issues, index: -1 });
+    for (const entry of entries) packWords(entry.issues);
+    // Kept before anything changes the drafts (the threads set their blocks aside: spill.ts). An entry left out
+    // (nested too deep, no object) names its place in the list: it is not kept, and costs little to read again.
+    for (const { hash, entry } of this.fresh) if (entry.draft) this.used.set(hash, serialize({ draft: entry.draft, issues: entry.issues }));
+    return entries;
+  }
+
+  /** Writes the entries this build read (when they differ from the file's), whole or not at all. */
+  save(): void {
+    if (!this.file || (this.fresh.length === 0 && this.used.size === this.known.size)) return;
+    const body = serialize([...this.used]);
+    const digest = createHash('sha256').update(body).digest();
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temporary, Buffer.concat([digest, body]));
+    renameSync(temporary, this.file);
+  }
+}

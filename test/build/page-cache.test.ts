@@ -1,0 +1,116 @@
+// @vitest-environment node
+import { cp, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../src/node/build/hash.js';
+import { ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import { buildSite, type TestBuild } from '../support/build-site.js';
+
+/**
+ * The normalised pages cache (docs/architecture.md, "Incremental builds";
+ * src/node/build/page-cache.ts): a build with `builds/` kept, as CI and Netlify restore it, takes
+ * each page entry it has seen from the cache and normalises only the others.
+ * On the bundled site, a warm build publishes exactly what a cold build of
+ * the same content publishes: unchanged, after one page changed, after a
+ * renamed slug that other pages list, link to and translate (what pages read
+ * of each other is worked out at every build), and with a cache file cut
+ * short or altered, which is read as no cache.
+ */
+const NOW = new Date('2026-11-20T12:00:00Z');
+type Page = Record<string, unknown> & { slug: string };
+
+async function edit(dir: string, file: string, change: (pages: Page[]) => void): Promise<void> {
+  const full = path.join(dir, 'api', file);
+  const json = JSON.parse(await readFile(full, 'utf8')) as { data: Page[] };
+  change(json.data);
+  await writeFile(full, JSON.stringify(json));
+}
+
+/** Every file of two published sites, byte for byte: the names of those that differ. */
+async function differences(a: ProjectPaths, b: ProjectPaths): Promise<string[]> {
+  const [x, y] = [await listFiles(a.dist), await listFiles(b.dist)];
+  const out = [...x.filter((f) => !y.includes(f)), ...y.filter((f) => !x.includes(f))];
+  for (const file of x.filter((f) => y.includes(f))) {
+    if (!(await readFile(path.join(a.dist, file))).equals(await readFile(path.join(b.dist, file)))) out.push(file);
+  }
+  return out;
+}
+
+/** How many page entries the build took from the cache (its normalise line). */
+const fromCache = (build: TestBuild) => Number(/(\d+) entries from the normalised pages cache/.exec(build.log.join('\n'))?.[1] ?? NaN);
+const cacheFiles = async (paths: ProjectPaths) => (await readdir(path.join(paths.builds, '.normalised'))).map((name) => path.join(paths.builds, '.normalised', name));
+
+describe('warm builds: normalised pages cached by their raw content', () => {
+  let dir: string;
+  let paths: ProjectPaths;
+  let entries: number;
+
+  /** A warm build of the content as it is now, and a cold build of it: they must publish the same files, byte for byte. */
+  async function warmAndCold(): Promise<{ warm: TestBuild; cold: TestBuild }> {
+    const warm = await buildSite(dir, { paths, now: NOW });
+    const cold = await buildSite(dir, { now: NOW });
+    expect(fromCache(cold)).toBe(0);
+    expect(warm.result.heldBack).toEqual([]);
+    expect(await differences(warm.paths, cold.paths)).toEqual([]);
+    expect(warm.result.buildId).toBe(cold.result.buildId);
+    return { warm, cold };
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'marea-page-cache-'));
+    await cp(path.join(ROOT, 'content-cache'), dir, { recursive: true });
+    const first = await buildSite(dir, { now: NOW });
+    paths = first.paths;
+    expect(fromCache(first)).toBe(0);
+    entries = 0;
+    for (const file of ['pages.en.json', 'pages.es-MX.json']) entries += (JSON.parse(await readFile(path.join(dir, 'api', file), 'utf8')) as { data: unknown[] }).data.length;
+  });
+
+  it('an unchanged site is normalised from the cache alone, and publishes what a cold build does', async () => {
+    const { warm } = await warmAndCold();
+    expect(fromCache(warm)).toBe(entries);
+  });
+
+  it('one changed page is the only one normalised again', async () => {
+    await edit(dir, 'pages.en.json', (pages) => {
+      pages.find((p) => p.slug === 'rooms/garden-villa')!.title = 'Garden Villa by the sea';
+    });
+    const { warm } = await warmAndCold();
+    expect(fromCache(warm)).toBe(entries - 1);
+  });
+
+  it('a renamed slug: the pages that link to it, list it and translate it follow, their own entries unchanged', async () => {
+    // Left dead, the link of the unchanged destination page is a warning there, from the cache as without it (link-targets.ts).
+    await edit(dir, 'pages.en.json', (pages) => {
+      pages.find((p) => p.slug === 'blog/swimming-in-cenotes')!.slug = 'blog/cenote-swims';
+    });
+    const dead = await warmAndCold();
+    expect(fromCache(dead.warm)).toBe(entries - 1);
+    const warnings = (build: TestBuild) => build.result.warnings.map((i) => `${i.code} ${i.locale} ${i.slug}`);
+    expect(warnings(dead.warm)).toEqual(warnings(dead.cold));
+    expect(warnings(dead.warm)).toContain('UnknownLinkTarget en destinations/riviera-maya');
+
+    // The editor mends the link: the destination page's entry changes; the blog list, the site map and the Spanish post's hreflang follow from the rename.
+    await edit(dir, 'pages.en.json', (pages) => {
+      const destination = JSON.stringify(pages.find((p) => p.slug === 'destinations/riviera-maya'));
+      pages[pages.findIndex((p) => p.slug === 'destinations/riviera-maya')] = JSON.parse(destination.replaceAll('"blog/swimming-in-cenotes"', '"blog/cenote-swims"')) as Page;
+    });
+    const { warm } = await warmAndCold();
+    expect(fromCache(warm)).toBe(entries - 1);
+    expect(await readFile(path.join(warm.paths.dist, 'sitemap.xml'), 'utf8')).toContain('/blog/cenote-swims');
+    expect(await readFile(path.join(warm.paths.dist, 'es/blog/nadar-en-cenotes.html'), 'utf8')).toContain('/blog/cenote-swims');
+  });
+
+  it('a cache file cut short or altered is ignored: its entries are normalised again, with the same result, and the file is written whole', async () => {
+    const [first, second] = await cacheFiles(paths);
+    await truncate(first!, 100);
+    const bytes = await readFile(second!);
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
+    await writeFile(second!, bytes);
+    const { warm } = await warmAndCold();
+    expect(fromCache(warm)).toBe(0);
+    const again = await buildSite(dir, { paths, now: NOW });
+    expect(fromCache(again)).toBe(entries);
+  });
+});
