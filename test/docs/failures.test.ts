@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { CacheReadError } from '../../src/node/cms/cache-read-error.js';
 import { HttpError } from '../../src/node/cms/http-error.js';
 import { ConfigError } from '../../src/node/config/config-error.js';
-import { FAILURES, Failure } from '../../src/node/platform/failures.js';
+import { FAILURES_ES } from '../../src/node/platform/failures-es.js';
+import { FAILURES, Failure, failureText, type FailureDefinition } from '../../src/node/platform/failures.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -62,6 +63,17 @@ describe('build failures (src/node/platform/failures.ts)', () => {
     // No error class of the build names itself outside the catalogue (the webhook's BuildFailure wraps one, with its message).
     const named = sources.flatMap((file) => [...read(file).matchAll(/(?:readonly name = |this\.name = )'(\w+Error)'/g)].map((m) => `${file}: ${m[1]}`));
     expect(named).toEqual([]);
+  });
+
+  it('are worded in Spanish too, with a hint where the English has one', () => {
+    for (const [key, entry] of entries) {
+      const definition = entry as FailureDefinition<unknown[]>;
+      const english = failureText(definition, ...definition.example);
+      const es = FAILURES_ES[key as keyof typeof FAILURES] as { message: (...args: unknown[]) => string; hint: string | ((...args: unknown[]) => string) };
+      const hint = typeof es.hint === 'string' ? es.hint : es.hint(...definition.example);
+      expect(es.message(...definition.example), key).not.toBe(english.message);
+      expect(Boolean(hint), key).toBe(Boolean(english.hint));
+    }
   });
 
   it('carry their code and class name, and end their message with the hint', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { CATALOGUE, issueBody, type IssueDefinition, type IssueSeverity } from '../content/issues.js';
 import { FAILURES, failureText, type FailureDefinition } from '../platform/failures.js';
+import { FAILURES_ES } from '../platform/failures-es.js';
 import { BROWSER_ERRORS } from './failures.js';
 
 /** Where the generated page lives, relative to the project root. */
@@ -39,8 +40,16 @@ function issueSection(definition: IssueDefinition<unknown[]>): string[] {
   ];
 }
 
-function failureSection(definition: FailureDefinition<unknown[]>): string[] {
+/** An example message as a list item: inline code, or a text block when it has several lines. */
+function exampleItem(label: string, message: string): string[] {
+  return message.includes('\n') ? [`- ${label}:`, '', '  ```text', ...message.split('\n').map((line) => `  ${line}`), '  ```', ''] : [`- ${label}: ${code(message)}`];
+}
+
+function failureSection(key: keyof typeof FAILURES): string[] {
+  const definition = FAILURES[key] as FailureDefinition<unknown[]>;
   const example = failureText(definition, ...definition.example);
+  const es = FAILURES_ES[key] as { message: (...args: unknown[]) => string; hint: string | ((...args: unknown[]) => string) };
+  const hintEs = typeof es.hint === 'string' ? es.hint : es.hint(...definition.example);
   return [
     `### ${definition.code}`,
     '',
@@ -48,10 +57,10 @@ function failureSection(definition: FailureDefinition<unknown[]>): string[] {
     '',
     definition.description,
     '',
-    ...(example.message.includes('\n')
-      ? ['- Example message:', '', '  ```text', ...example.message.split('\n').map((line) => `  ${line}`), '  ```', '']
-      : [`- Example message: ${code(example.message)}`]),
+    ...exampleItem('Example message', example.message),
     ...(example.hint ? [`- Hint: ${code(example.hint)}`] : []),
+    ...exampleItem('In Spanish', es.message(...definition.example)),
+    ...(hintEs ? [`- Hint in Spanish: ${code(hintEs)}`] : []),
     '',
   ];
 }
@@ -107,7 +116,7 @@ function renderContentErrors(): string {
     ...failures.map((f) => `| [${f.code}](${anchor(f.code)}) | ${code(f.name)} | ${f.title} | ${code(f.source)} |`),
     '',
   );
-  for (const failure of failures) lines.push(...failureSection(failure));
+  for (const key of Object.keys(FAILURES) as Array<keyof typeof FAILURES>) lines.push(...failureSection(key));
   lines.push(
     '## Errors in the browser',
     '',

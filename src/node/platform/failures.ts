@@ -221,7 +221,7 @@ export interface HttpErrorInit {
 }
 
 /** `ValidationError: Invalid key foo (query parameter "foo")`: Strapi's 400 names the bad parameter in `details`. */
-function describeStrapiError(error: StrapiError): string {
+export function describeStrapiError(error: StrapiError): string {
   const details = error.details as { param?: unknown; path?: unknown } | undefined;
   const where = [typeof details?.param === 'string' ? `query parameter "${details.param}"` : null, typeof details?.path === 'string' ? `at "${details.path}"` : null].filter(
     Boolean,
@@ -229,21 +229,29 @@ function describeStrapiError(error: StrapiError): string {
   return `${error.name}: ${error.message}${where.length > 0 ? ` (${where.join(' ')})` : ''}`;
 }
 
-/**
- * Strapi 5's 400 for a populate key its schema lacks (`Invalid key blocks.hero
- * at blocks.on.blocks.hero`): the CMS schema and the block declarations
- * differ. Names what the build expected: the zone and component, and the
- * field when the key is one.
- */
-function schemaDrift(error: StrapiError): string | null {
+/** Where a Strapi 5 400 for a populate key its schema lacks points (`Invalid key blocks.hero at blocks.on.blocks.hero`): the zone, component and field, when it names them. */
+export function schemaDriftOf(error: StrapiError): { path: string; zone?: string; component?: string; field?: string } | null {
   const details = error.details as { param?: unknown; path?: unknown; key?: unknown } | undefined;
   if (details?.param !== 'populate' || typeof details.path !== 'string' || !/^Invalid key/.test(error.message)) return null;
   const fragment = /^(\w+)\.on\.(\w+\.[\w-]+)(?:\.(.+))?$/.exec(details.path);
-  const expected = fragment
-    ? fragment[3]
-      ? `the field "${fragment[3].replace(/\.populate/g, '').replace(/^populate\./, '')}" of the component ${fragment[2]} (in the "${fragment[1]}" zone)`
-      : `the component ${fragment[2]} in the "${fragment[1]}" zone`
-    : `the field "${details.path}"`;
+  if (!fragment) return { path: details.path };
+  const field = fragment[3]?.replace(/\.populate/g, '').replace(/^populate\./, '');
+  return { path: details.path, zone: fragment[1]!, component: fragment[2]!, ...(field ? { field } : {}) };
+}
+
+/**
+ * The CMS schema and the block declarations differ (`schemaDriftOf`). Names
+ * what the build expected: the zone and component, and the field when the
+ * key is one.
+ */
+function schemaDrift(error: StrapiError): string | null {
+  const drift = schemaDriftOf(error);
+  if (!drift) return null;
+  const expected = drift.field
+    ? `the field "${drift.field}" of the component ${drift.component} (in the "${drift.zone}" zone)`
+    : drift.component
+      ? `the component ${drift.component} in the "${drift.zone}" zone`
+      : `the field "${drift.path}"`;
   return (
     `The CMS schema differs from the block declarations: the build expected ${expected}, which the CMS does not have (renamed or removed). ` +
     'The CMS schema is generated from src/shared/blocks/: run `npm run cms:schema` and restart the CMS, or change the declaration to match the CMS.'
