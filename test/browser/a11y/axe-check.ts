@@ -20,15 +20,22 @@ export interface AxeCheck {
   passedRules: number;
 }
 
+/** What AxeBuilder is given to evaluate in a document that already has axe-core (see checkWithAxe). */
+const ALREADY_LOADED = '/* axe-core is already in this document */';
+
 /**
  * Runs axe-core on the page as it is now, or only inside `include` (a selector) when the
  * rest of the page was checked in the same state. Legacy mode runs axe in the page
  * itself: the default mode opens a blank page per run to merge the results of frames,
  * which doubled every run here, and the site has no frames. Only violations are detailed
- * (`resultTypes`): serialising every passing node was most of the rest.
+ * (`resultTypes`): serialising every passing node was most of the rest. AxeBuilder
+ * evaluates axe-core's source (about 550 KB) twice a run, most of a small page's check: a
+ * document checked again (the cookie notice closed, the next modal) keeps the axe-core it
+ * was given the first time, and the same rules run on it.
  */
 export async function checkWithAxe(page: Page, include?: string): Promise<AxeCheck> {
-  let builder = new AxeBuilder({ page })
+  const loaded = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  let builder = new AxeBuilder({ page, ...(loaded ? { axeSource: ALREADY_LOADED } : {}) })
     .withTags(AXE_TAGS)
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] });
