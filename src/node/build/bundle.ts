@@ -42,6 +42,7 @@ export const WORKERS = {
       'src/node/build/spill.ts',
       'src/node/build/media-walks.ts',
       'src/node/platform/leftovers.ts',
+      'src/node/platform/failures.ts',
       'src/node/content',
       'src/node/cms',
       'src/shared',
