@@ -22,6 +22,7 @@ import { ContentValidationError, runBuild } from '../src/node/build/pipeline.js'
 import { loadContent } from '../src/node/build/source.js';
 import { PREVIEW_BUNDLE_DIR } from '../src/node/preview-render/bundle-files.js';
 import { formatMs } from '../src/node/build/task.js';
+import { Failure } from '../src/node/platform/failures.js';
 
 const started = performance.now();
 const paths = projectPaths();
@@ -57,7 +58,9 @@ try {
   } else if (error instanceof ConfigError) {
     console.error(`✗ ${error.message}`);
   } else {
-    console.error(`✗ Build failed: ${(error as Error).stack ?? String(error)}`);
+    // A failure of the catalogue is named by its permanent code (docs/content-errors.md, "Build failures").
+    const code = error instanceof Failure ? ` (${error.code})` : '';
+    console.error(`✗ Build failed${code}: ${(error as Error).stack ?? String(error)}`);
     console.error('  Nothing was published: dist/ is unchanged.');
   }
   process.exit(1);

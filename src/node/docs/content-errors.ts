@@ -107,9 +107,9 @@ function renderContentErrors(): string {
   lines.push(
     '## Build failures',
     '',
-    'Errors that stop `npm run build` (or `npm run content:pull`) before the content is judged. The build prints the message,',
-    'then the hint, exits non-zero and publishes nothing: `dist/` stays as it was. Each has a permanent code (the error carries',
-    'it as `code`) and a class of that name.',
+    'Errors that stop `npm run build` (or `npm run content:pull`) before the content is judged. Each has a permanent code (the',
+    'error carries it as `code`) and a class of its name. The build prints the code, the message and then the hint, exits',
+    'non-zero and publishes nothing: `dist/` stays as it was.',
     '',
     '| code | error | what | defined in |',
     '|---|---|---|---|',
