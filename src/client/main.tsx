@@ -9,14 +9,9 @@ import { ensureMessages } from './i18n/load-messages.js';
 import { watchBuilds } from './runtime/build-updates.js';
 import { handleChunkError, watchChunkErrors } from './runtime/chunk-errors.js';
 import type { Locale } from '../shared/model.js';
+import { localeOfPath } from '../shared/locales.js';
 import './styles/global.css';
 
-/**
- * Browser entry, kept as vite-react-ssg's app entry: it hydrates the static
- * HTML. The router is ours (`customCreateRouter`) so that the first render
- * uses the page's own payload (preloaded by the HTML; no loader-data files
- * with random names) and later navigations load `_payload.json` (rule 18).
- */
 /**
  * Rule 11: the page's messages before hydration (its file is preloaded by
  * the HTML), tried twice. Without them the page stays as served: its text is
@@ -29,14 +24,23 @@ async function pageMessages(locale: Locale): Promise<boolean> {
   return (await ensureMessages(locale)).ok;
 }
 
+/**
+ * Browser entry, kept as vite-react-ssg's app entry: it hydrates the static
+ * HTML. The router is ours (`customCreateRouter`) so that the first render
+ * uses the page's own payload (preloaded by the HTML; no loader-data files
+ * with random names) and later navigations load `_payload.json` (rule 18).
+ */
 async function start(): Promise<void> {
+  // Both preloaded by the page: read side by side (the path names the locale; the payload confirms it).
+  const pathLocale = localeOfPath(window.location.pathname);
+  const messages = pageMessages(pathLocale);
   const page = await readPagePayload();
   if (page === 'unavailable') return;
   const embedded = page.payload;
   if (embedded) {
     primePayload(window.location.pathname, embedded);
     // Without its messages the page stays as served (readable, links work as plain links), never showing keys.
-    if (!(await pageMessages(embedded.locale))) {
+    if (!(await (embedded.locale === pathLocale ? messages : pageMessages(embedded.locale)))) {
       console.warn('[marea] no messages could be loaded; this page stays as served, without scripts');
       return;
     }
