@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectPaths } from '../src/node/build/paths.js';
 import { recoverInterrupted } from '../src/node/build/publish.js';
-import { FUNCTIONS_NODE_OPTIONS, startNetlifyCli } from '../src/node/preview/netlify-cli.js';
+import { startNetlifyCli } from '../src/node/preview/netlify-cli.js';
 import { PREVIEW_BUNDLE_DIR } from '../src/node/preview-render/bundle-files.js';
 
 const paths = projectPaths();
@@ -23,7 +23,7 @@ if (!existsSync(paths.dist)) {
 const flag = process.argv.indexOf('--country');
 const country = flag > 0 ? process.argv[flag + 1] : undefined;
 const previewBundle = path.join(paths.root, PREVIEW_BUNDLE_DIR);
-const functions = existsSync(path.join(previewBundle, 'setup.json')) ? { env: { NODE_OPTIONS: FUNCTIONS_NODE_OPTIONS }, previewBundle } : undefined;
+const functions = existsSync(path.join(previewBundle, 'setup.json')) ? { env: {}, previewBundle } : undefined;
 console.log(`Starting netlify dev (offline${functions ? ', with the functions' : ''})…`);
 const cli = await startNetlifyCli(paths.dist, { ...(country ? { country } : {}), ...(functions ? { functions } : {}) });
 console.log(`Marea on netlify dev: ${cli.origin}/ (English) and ${cli.origin}/es (Español), edge country ${country ?? 'US'} — Ctrl+C to stop`);

@@ -9,8 +9,8 @@ import { ROOT } from '../../src/node/build/paths.js';
 import { runBuild } from '../../src/node/build/pipeline.js';
 import { loadContent } from '../../src/node/build/source.js';
 import { loadConfig } from '../../src/node/config/env.js';
-import { PREVIEW_BUNDLE_DIR } from '../../src/node/preview-render/bundle-files.js';
-import { FUNCTIONS_NODE_OPTIONS, startNetlifyCli, type NetlifyCli } from '../../src/node/preview/netlify-cli.js';
+import { PREVIEW_BUNDLE_DIR, PREVIEW_HANDLER } from '../../src/node/preview-render/bundle-files.js';
+import { startNetlifyCli, type NetlifyCli } from '../../src/node/preview/netlify-cli.js';
 import { listen } from '../../src/node/preview/server.js';
 import { startFakeStrapi, type FakeStrapi } from '../support/fake-strapi.js';
 import { tempPaths } from '../support/build-site.js';
@@ -74,10 +74,11 @@ beforeAll(async () => {
     previewBundle: path.join(root, PREVIEW_BUNDLE_DIR),
     load: (phases) => loadContent({ config, paths, strict: false, log: () => {}, contentDir: path.join(ROOT, 'content-cache') }, phases),
   });
-  // The site's environment on Netlify, scope Functions (docs/deploying.md, step 3), NODE_OPTIONS included.
+  // The site's environment on Netlify, scope Functions (docs/deploying.md, step 3): no NODE_OPTIONS, so the
+  // CLI runs the function as Lambda does, without require() of ES modules.
   cli = await startNetlifyCli(paths.dist, {
     functions: {
-      env: { MAREA_PREVIEW_SECRET: SECRET, CMS_URL: cmsUrl, CMS_TOKEN: 'build-token', NODE_OPTIONS: FUNCTIONS_NODE_OPTIONS },
+      env: { MAREA_PREVIEW_SECRET: SECRET, CMS_URL: cmsUrl, CMS_TOKEN: 'build-token' },
       previewBundle: path.join(root, PREVIEW_BUNDLE_DIR),
     },
   });
@@ -161,17 +162,17 @@ describe('netlify/functions/preview.ts under netlify dev --offline', () => {
   }, 120_000);
 });
 
-describe('why the functions need NODE_OPTIONS (docs/deploying.md, step 3)', () => {
-  // netlify dev runs functions with Lambda's `--no-experimental-require-module` unless NODE_OPTIONS says
-  // otherwise; the preview then fails before its first line. If this starts loading, the setting can go.
+describe('why the build bundles the function (docs/deploying.md, "Draft preview")', () => {
+  // Lambda, and netlify dev, run functions with `--no-experimental-require-module`: sanitize-html, imported unbundled,
+  // fails to load there, which the tests above would show. If this starts loading, the function could import its handler again.
   const load = (flag: string) =>
     new Promise<string>((resolve) => {
       execFile(process.execPath, [flag, '-e', "require('sanitize-html')"], { cwd: ROOT }, (error, _stdout, stderr) => resolve(error ? stderr : 'loaded'));
     });
 
-  it('sanitize-html loads only with require(esm) on', async () => {
+  it('sanitize-html loads only with require(esm) on, which the CLI runs the function without (netlify-cli.ts drops NODE_OPTIONS)', async () => {
     expect(await load('--no-experimental-require-module')).toMatch(/ERR_REQUIRE_ESM|require\(\) of ES Module .*htmlparser2/);
-    expect(await load(FUNCTIONS_NODE_OPTIONS)).toBe('loaded');
+    expect(await load('--experimental-require-module')).toBe('loaded');
   });
 });
 
@@ -189,5 +190,10 @@ describe('the preview bundle the build wrote', () => {
     expect(JSON.parse(setup)).toMatchObject({ version: 1, site: { siteUrl: 'https://marea.example' } });
     expect(setup).not.toContain('build-token');
     await expect(mkdir(path.join(root, PREVIEW_BUNDLE_DIR, 'server'))).rejects.toThrow(/EEXIST/);
+    // The function's code, its npm packages bundled in (but recheck, which the function ships), and what jsdom resolves beside it.
+    const handler = await readFile(path.join(root, PREVIEW_BUNDLE_DIR, PREVIEW_HANDLER), 'utf8');
+    expect(handler).toContain('export { handlePreview }');
+    expect(handler).not.toMatch(/from "(sanitize-html|htmlparser2|jsdom)"/);
+    await expect(mkdir(path.join(root, PREVIEW_BUNDLE_DIR, 'xhr-sync-worker.js'))).rejects.toThrow(/EEXIST/);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +38,6 @@ export const WORKERS = {
     entry: 'src/node/build/normalise-task.ts',
     inputs: [
       'src/node/build/normalise-task.ts',
-      'src/node/build/page-cache.ts',
       'src/node/build/spill.ts',
       'src/node/build/media-walks.ts',
       'src/node/platform/leftovers.ts',
@@ -51,7 +50,30 @@ export const WORKERS = {
     // recheck finds its own files from its module's URL (synckit): imported from node_modules, by absolute URL, not bundled.
     external: ['recheck'],
   },
-} as const satisfies Record<string, { entry: string; inputs: readonly string[]; external?: readonly string[] }>;
+  /**
+   * The draft preview's Netlify Function (preview-render/netlify-handler.ts), copied into the preview bundle:
+   * Lambda's Node has no require() of ES modules, which sanitize-html needs unbundled (docs/deploying.md).
+   */
+  preview: {
+    entry: 'src/node/preview-render/netlify-handler.ts',
+    inputs: ['src/node', 'src/shared', 'cms/src/plugins/marea/server/preview-token.js', 'package-lock.json'],
+    // Imported by name: it runs on another machine, from the node_modules the function ships (netlify/functions/preview.ts).
+    external: ['recheck'],
+    byName: true,
+    // jsdom (media-safety/svg.ts) resolves its sync-XHR worker beside its code when it loads (never run here).
+    beside: [['jsdom', 'jsdom/living/xhr/xhr-sync-worker.js']],
+  },
+} as const satisfies Record<string, WorkerBundleSpec>;
+
+interface WorkerBundleSpec {
+  entry: string;
+  inputs: readonly string[];
+  external?: readonly string[];
+  /** Externals imported by name, not by this machine's absolute URL. */
+  byName?: boolean;
+  /** Package files copied beside the bundle: [package, path from the folder of its resolved entry]. */
+  beside?: readonly (readonly [string, string])[];
+}
 
 export interface Bundle {
   hash: string;
@@ -125,10 +147,10 @@ export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConf
  * bundle by path (`RenderSetup.serverFile`).
  */
 export async function buildWorkerBundle(paths: ProjectPaths, kind: keyof typeof WORKERS): Promise<{ file: string; cached: boolean }> {
-  const worker: { entry: string; inputs: readonly string[]; external?: readonly string[] } = WORKERS[kind];
+  const worker: WorkerBundleSpec = WORKERS[kind];
   const { entry, inputs, external = [] } = worker;
   const require = createRequire(path.join(paths.root, 'package.json'));
-  const externalPaths = Object.fromEntries(external.map((name) => [name, pathToFileURL(require.resolve(name)).href]));
+  const externalPaths = worker.byName ? {} : Object.fromEntries(external.map((name) => [name, pathToFileURL(require.resolve(name)).href]));
   // Where the external packages are is part of the bundle (their absolute URLs).
   const hash = sha256(await hashInputs(paths.root, [...inputs]), JSON.stringify(externalPaths)).slice(0, 16);
   const dir = path.join(paths.work, 'bundle', `${kind}-${hash}`);
@@ -156,6 +178,7 @@ export async function buildWorkerBundle(paths: ProjectPaths, kind: keyof typeof 
       const outside = outsideInputs(paths.root, [...inputs], builtModules(output));
       if (outside.length > 0)
         throw new Error(`The ${kind} worker bundle imports modules outside its inputs (bundle.ts WORKERS), so its cache would go stale when they change: ${outside.join(', ')}`);
+      for (const [name, file] of worker.beside ?? []) await cp(path.join(path.dirname(require.resolve(name)), file), path.join(tmp, path.basename(file)));
     });
   }
   // Used now, by this build (`pruneBundles`).

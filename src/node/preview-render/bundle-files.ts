@@ -17,6 +17,13 @@ import type { PreviewRenderer } from './renderer.js';
  */
 export const PREVIEW_BUNDLE_DIR = '.marea/preview-bundle';
 
+/**
+ * The function's code in the preview bundle (netlify-handler.ts bundled with
+ * its npm packages, bundle.ts WORKERS.preview), which
+ * netlify/functions/preview.ts imports.
+ */
+export const PREVIEW_HANDLER = 'netlify-handler.js';
+
 /** The site settings the published pages were built with: the preview renders with the same. */
 export type PreviewSite = Pick<Config, 'siteUrl' | 'defaultCountry' | 'cmsLocales'>;
 
@@ -33,6 +40,8 @@ interface PreviewSetup {
 
 export interface PreviewBundleParts {
   readonly bundle: Pick<Bundle, 'serverFile'>;
+  /** The function's code (buildWorkerBundle's `preview` file, PREVIEW_HANDLER), copied with its folder. */
+  readonly handlerFile: string;
   readonly template: string;
   readonly chunks: Map<string, string[]>;
   readonly messages: Record<Locale, string>;
@@ -41,8 +50,8 @@ export interface PreviewBundleParts {
 }
 
 /**
- * Writes the preview bundle (the SSR bundle's folder, about 1.5 MB, and
- * `setup.json`) into `dir`, replacing the last one in one rename, so a
+ * Writes the preview bundle (the SSR bundle's folder, about 1.5 MB, the
+ * function's code and `setup.json`) into `dir`, replacing the last one in one rename, so a
  * function packaged meanwhile never sees half of each.
  */
 export async function writePreviewBundle(dir: string, parts: PreviewBundleParts): Promise<void> {
@@ -50,9 +59,11 @@ export async function writePreviewBundle(dir: string, parts: PreviewBundleParts)
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
   await cp(path.dirname(parts.bundle.serverFile), path.join(tmp, 'server'), { recursive: true });
+  // With the files its packages need beside it (bundle.ts WORKERS.preview `beside`), not the cache's `complete` mark.
+  await cp(path.dirname(parts.handlerFile), tmp, { recursive: true, filter: (file) => path.basename(file) !== 'complete' });
   const setup: PreviewSetup = { version: 1, release: parts.release, template: parts.template, chunks: [...parts.chunks], messages: parts.messages, site: parts.site };
   await writeFile(path.join(tmp, 'setup.json'), JSON.stringify(setup));
-  // The SSR bundle is ES modules: said here, since the function's package has no package.json of the project above it.
+  // The SSR bundle and the function's code are ES modules: said here, since the function's package has no package.json of the project above it.
   await writeFile(path.join(tmp, 'package.json'), '{ "type": "module" }\n');
   await rm(dir, { recursive: true, force: true });
   await rename(tmp, dir);

@@ -41,15 +41,6 @@ export interface NetlifyCli {
   close(): Promise<void>;
 }
 
-/**
- * What the functions need in NODE_OPTIONS, on Netlify (the site's variable,
- * scope Functions) as under `netlify dev`: Lambda's Node runs with
- * `--no-experimental-require-module`, which netlify dev copies unless
- * NODE_OPTIONS re-enables it, and sanitize-html (CommonJS, in the preview's
- * content checks) requires htmlparser2, which is ES modules only.
- */
-export const FUNCTIONS_NODE_OPTIONS = '--experimental-require-module';
-
 /** Netlify's edge bootstrap as published on npm (the one Netlify's local runtime runs). */
 const LOCAL_BOOTSTRAP = path.join(ROOT, 'node_modules/@netlify/edge-functions-dev/dist/deno/bootstrap.mjs');
 const REMOTE_TYPES = 'https://edge.netlify.com/bootstrap/globals/types.ts';
@@ -101,7 +92,18 @@ async function startOnce(dist: string, options: NetlifyCliOptions): Promise<Netl
   const args = ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--no-open', '--skip-gitignore', '--country', options.country ?? 'US'];
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
-    env: { ...withDeno(), ...options.functions?.env, NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href, BROWSER: 'none', CI: '1' },
+    // The functions' environment as on Netlify: the site's variables (`functions.env`), no NODE_ENV (vitest's `test`)
+    // and no NODE_OPTIONS of the caller's, so the CLI runs them as Lambda does, without require() of ES modules
+    // (docs/deploying.md, "Draft preview").
+    env: {
+      ...withDeno(),
+      NODE_ENV: undefined,
+      NODE_OPTIONS: undefined,
+      ...options.functions?.env,
+      NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(LOCAL_BOOTSTRAP).href,
+      BROWSER: 'none',
+      CI: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

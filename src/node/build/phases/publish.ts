@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { writePreviewBundle } from '../../preview-render/bundle-files.js';
-import type { Bundle } from '../bundle.js';
+import { buildWorkerBundle, type Bundle } from '../bundle.js';
 import { prepareSpare, publishBuild, storeBuild } from '../publish.js';
 import type { Rendered } from './render.js';
 import type { BuildRun, HeldContent } from './run.js';
@@ -40,7 +40,10 @@ export async function storeAndPublish(
     const { html, chunks, messages } = rendered.template;
     await phases.run(
       'preview bundle',
-      () => writePreviewBundle(dir, { bundle, template: html, chunks, messages, release: input.release, site }),
+      async () => {
+        const handler = await buildWorkerBundle(paths, 'preview');
+        await writePreviewBundle(dir, { bundle, handlerFile: handler.file, template: html, chunks, messages, release: input.release, site });
+      },
       () => path.relative(paths.root, dir) || dir,
     );
   }
