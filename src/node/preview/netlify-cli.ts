@@ -119,7 +119,8 @@ async function startOnce(dist: string, options: NetlifyCliOptions): Promise<Netl
     }
     await rm(root, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  // Bundling the functions takes the CLI a minute on a busy 2-core machine: give it three.
+  const deadline = Date.now() + (options.functions ? 180_000 : 90_000);
   // Functions are bundled after the server answers: wait for them too.
   const ready = async () => (await answers(origin)) && (!options.functions || /Loaded function preview/.test(output));
   while (!(await ready())) {
