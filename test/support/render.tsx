@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import type { Locale } from '../../src/shared/model.js';
 import en from '../../locales/en.json';
@@ -10,7 +11,6 @@ import { PageContext, type PageContextValue } from '../../src/client/page/page-c
 import { PageDataContext } from '../../src/client/page/page-data-context.js';
 import { EMPTY_PAGE_DATA, type PageData } from '../../src/shared/page-data.js';
 import { createI18n } from '../../src/client/i18n/i18n.js';
-import { I18nContext } from '../../src/client/i18n/use-translation.js';
 
 createI18n('en', en);
 const esI18n = createI18n('es', es);
@@ -40,11 +40,11 @@ export function withProviders(element: ReactElement, options: RenderOptions = {}
   } as PageContextValue;
   return (
     <MemoryRouter initialEntries={[options.url ?? page.path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <I18nContext value={{ en: enI18n, es: esI18n }[locale]}>
+      <I18nextProvider i18n={{ en: enI18n, es: esI18n }[locale]}>
         <PageContext.Provider value={page}>
           <PageDataContext.Provider value={{ ...EMPTY_PAGE_DATA, ...options.data }}>{element}</PageDataContext.Provider>
         </PageContext.Provider>
-      </I18nContext>
+      </I18nextProvider>
     </MemoryRouter>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import type { Payload } from '../../shared/payload.js';
 import { i18nFor } from '../i18n/i18n.js';
-import { I18nContext } from '../i18n/use-translation.js';
 import { BlockList } from './BlockList.js';
 import { DefaultLayout } from './DefaultLayout.js';
 import { applyHead } from './document-head.js';
@@ -51,18 +51,18 @@ export function PageRoute() {
     // Rule 5: the static 404 page cannot know the path it is served for; the browser does.
     const message = hydrated && payload.status === 404 ? notFoundError(location.pathname, location.search, location.hash).message : payload.message;
     return (
-      <I18nContext value={i18n}>
+      <I18nextProvider i18n={i18n}>
         <PageContext.Provider value={context}>
           <PageDataContext.Provider value={payload.data}>
             <ErrorPage locale={payload.locale} status={payload.status} message={message} error={payload.error} layout={payload.layout} />
           </PageDataContext.Provider>
         </PageContext.Provider>
-      </I18nContext>
+      </I18nextProvider>
     );
   }
   const { page } = payload;
   return (
-    <I18nContext value={i18n}>
+    <I18nextProvider i18n={i18n}>
       <PageContext.Provider value={context}>
         <PageDataContext.Provider value={payload.data}>
           <DefaultLayout layout={payload.layout}>
@@ -70,6 +70,6 @@ export function PageRoute() {
           </DefaultLayout>
         </PageDataContext.Provider>
       </PageContext.Provider>
-    </I18nContext>
+    </I18nextProvider>
   );
 }

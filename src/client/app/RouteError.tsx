@@ -1,8 +1,8 @@
+import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { localeOfPath } from '../../shared/locales.js';
 import { StatusError } from '../../shared/errors.js';
 import { i18nFor } from '../i18n/i18n.js';
-import { I18nContext } from '../i18n/use-translation.js';
 import { lastLayout } from './client-loader.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext } from '../page/page-context.js';
@@ -16,10 +16,10 @@ export function RouteError() {
   const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : '';
   if (!(error instanceof StatusError)) console.error('[marea] unhandled error', error);
   return (
-    <I18nContext value={i18nFor(locale)}>
+    <I18nextProvider i18n={i18nFor(locale)}>
       <PageContext.Provider value={{ locale, path: pathname, alternates: {}, release: '', canonical: '', title: '', country: '', now: new Date() }}>
         <ErrorPage locale={locale} status={status} message={status === 500 ? '' : message} error={null} layout={lastLayout(locale)} />
       </PageContext.Provider>
-    </I18nContext>
+    </I18nextProvider>
   );
 }

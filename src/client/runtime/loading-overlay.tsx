@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation } from 'react-router-dom';
 import { localeOfPath } from '../../shared/locales.js';
 import { i18nFor } from '../i18n/i18n.js';
@@ -28,7 +29,7 @@ export function LoadingOverlay({ delayMs = OVERLAY_DELAY_MS }: { delayMs?: numbe
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const { t } = i18nFor(localeOfPath(pathname));
+  const { t } = useTranslation(undefined, { i18n: i18nFor(localeOfPath(pathname)) });
   const busy = navigation.state !== 'idle';
   const [late, setLate] = useState(false);
 

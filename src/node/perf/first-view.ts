@@ -24,13 +24,14 @@ export interface Budget {
 }
 
 /**
- * JavaScript: 105 KB (the product's budget was 130 KB, then 110 KB; every
- * page weighed 103.4 KB when this was set, once i18next gave way to
- * src/client/i18n/i18n.ts: docs/performance.md, "First view"). CSS: the one stylesheet weighed
+ * JavaScript: 122 KB (the product's budget was 130 KB, its target 110 KB;
+ * every page weighed 118.8–120.0 KB when this was set, with i18next and
+ * react-i18next, which the stack keeps: docs/performance.md, "First view"),
+ * so a page can grow by about 2 KB and not more. CSS: the one stylesheet weighed
  * 8.1 KB when the budget was set; 9 KB leaves room for a block or two of
  * styles, not for a second framework.
  */
-export const FIRST_VIEW_BUDGET: Budget = { js: 105 * 1024, css: 9 * 1024 };
+export const FIRST_VIEW_BUDGET: Budget = { js: 122 * 1024, css: 9 * 1024 };
 
 /** Every page of a built site, heaviest JavaScript first. */
 export function measureFirstView(dist: string): PageWeight[] {

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../i18n/i18n.js';
+import type { TFunction } from 'i18next';
 import { MAX_CHILD_AGE } from './config.js';
 import type { FieldErrors } from './validation.js';
 

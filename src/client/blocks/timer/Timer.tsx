@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TFunction } from '../../i18n/i18n.js';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/use-translation.js';
 import type { BlockComponentProps } from '../props.js';
 import { durationAttribute, endInstant, timeLeft, UNITS, type TimeLeft } from './countdown.js';
