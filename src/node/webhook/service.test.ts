@@ -28,7 +28,8 @@ const queue = new BuildQueue(
     await new Promise((resolve) => setTimeout(resolve, 200));
     return { buildId: `b${builds.length}`, mode: 'incremental', pages: { added: [], changed: ['/'], removed: [] }, warnings: [] };
   },
-  { settleMs: 300 },
+  // Long enough that a burst of 1,000 requests on a busy machine still settles into one or two builds.
+  { settleMs: 1_500 },
 );
 
 beforeAll(async () => {
