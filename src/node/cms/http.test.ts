@@ -48,10 +48,11 @@ describe('getJson', () => {
 
   it('retries a request that times out', async () => {
     server.reset(async (_req, res) => {
-      if (server.requests.length === 1) await delay(500);
+      if (server.requests.length === 1) await delay(3_000);
       sendJson(res, 200, { data: [] });
     });
-    await expect(getJson(`${server.url}/api/pages`, { backoffMs: 1, timeoutMs: 100 })).resolves.toEqual({ data: [] });
+    // The retry must answer within the timeout even on a busy machine: 1 s, against the first answer's 3 s.
+    await expect(getJson(`${server.url}/api/pages`, { backoffMs: 1, timeoutMs: 1_000 })).resolves.toEqual({ data: [] });
     expect(server.requests).toHaveLength(2);
   });
 
@@ -134,11 +135,11 @@ describe('getJson', () => {
     const unreachable = `${closed.url}/api/pages`;
     await closed.close();
     server.reset(async (req, res) => {
-      if (req.url?.startsWith('/slow')) await delay(300);
+      if (req.url?.startsWith('/slow')) await delay(3_000);
       sendJson(res, 503, { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'down' } });
     });
     const errors = await Promise.all(
-      [`${server.url}/api/pages`, `${server.url}/slow`, unreachable].map((url) => getJson(url, { token, backoffMs: 1, timeoutMs: 100, retries: 1 }).catch((e: unknown) => e)),
+      [`${server.url}/api/pages`, `${server.url}/slow`, unreachable].map((url) => getJson(url, { token, backoffMs: 1, timeoutMs: 1_000, retries: 1 }).catch((e: unknown) => e)),
     );
     expect(errors.map((error) => (error as Error).name)).toEqual(['HttpError', 'TimeoutError', 'NetworkError']);
     for (const error of errors) expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(token);
