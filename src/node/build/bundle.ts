@@ -38,6 +38,7 @@ export const WORKERS = {
     entry: 'src/node/build/normalise-task.ts',
     inputs: [
       'src/node/build/normalise-task.ts',
+      'src/node/build/page-cache.ts',
       'src/node/build/spill.ts',
       'src/node/build/media-walks.ts',
       'src/node/platform/leftovers.ts',
