@@ -59,7 +59,8 @@ async function packagesOf(root: string, ids: readonly string[]): Promise<string[
   const named = await Promise.all(
     [...dirs].map(async (dir) => {
       const { version } = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { version: string };
-      return `${path.relative(root, dir).split(path.sep).join('/')}@${version}`;
+      // From the first node_modules/ on, not relative to `root`: a linked node_modules (a worktree's) resolves elsewhere.
+      return `${dir.slice(dir.indexOf('/node_modules/') + 1)}@${version}`;
     }),
   );
   return [...new Set(named)].sort();
