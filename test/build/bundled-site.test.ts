@@ -40,16 +40,16 @@ describe('first-view budget of the bundled site', () => {
 describe('the bundled site’s photos in AVIF and WebP (src/node/build/media-encode.ts)', () => {
   const magic = async (url: string) => (await readFile(path.join(build.paths.dist, url))).subarray(0, 12).toString('latin1');
 
-  it('every CMS photo of every page is a <picture>: AVIF, then WebP, then an <img> of one CMS file on the site (no srcset), with the width and height', async () => {
+  it('every CMS photo of every page is a <picture>: AVIF, then an <img> of one CMS file on the site (no srcset), with the width and height', async () => {
     let pictures = 0;
     for (const [file, html] of pages) {
       const outside = html.replace(/<picture>.*?<\/picture>/gs, '');
       expect(outside.match(/<img [^>]*src="\/assets\/media\/[^"]+\.(?:jpe?g|png|webp)"/g), `${file}: a photo without <picture>`).toBeNull();
       for (const [, sources, img] of html.matchAll(/<picture>(.*?)(<img [^>]*>)<\/picture>/gs)) {
         pictures += 1;
-        expect(sources, file).toMatch(/^<source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp" srcSet="[^"]+" sizes="[^"]+"\/>$/);
+        expect(sources, file).toMatch(/^<source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/>$/);
         expect(img, file).toMatch(/ width="\d+" height="\d+"/);
-        // The fallback no supported browser takes (they all show WebP): one file, not a srcset of the CMS formats.
+        // The fallback only a browser without AVIF takes (docs/performance.md, "What a page is made of"): one file, not a srcset of the CMS formats.
         expect(img, file).not.toMatch(/srcSet|sizes/);
         const src = /src="([^"]+)"/.exec(img ?? '')?.[1] ?? '';
         expect(existsSync(path.join(build.paths.dist, src)), `${file}: ${src}`).toBe(true);

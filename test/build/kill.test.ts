@@ -8,6 +8,7 @@ import { verifyChecksums } from '../../src/node/build/checksums.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { readHistory, recoverInterrupted, settleBackgroundWork } from '../../src/node/build/publish.js';
 import { buildSite, tempPaths } from '../support/build-site.js';
+import { PAGE_CACHE_DIR } from '../../src/node/build/page-cache-files.js';
 
 /**
  * Crash safety: builds killed with SIGKILL at random moments. After
@@ -89,8 +90,8 @@ describe('builds killed at random moments', () => {
     expect(JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8')).id).toBe(last.result.buildId);
     expect((await verifyChecksums(paths.dist)).bad).toEqual([]);
     await settleBackgroundWork();
-    // Spare copies stand by only when complete (their manifest is the last file linked).
-    const leftovers = (await readdir(paths.builds)).filter((name) => name.startsWith('.') && !existsSync(path.join(paths.builds, name, 'SHA256SUMS')));
+    // Spare copies stand by only when complete (their manifest is the last file linked); the normalised pages cache is no build.
+    const leftovers = (await readdir(paths.builds)).filter((name) => name.startsWith('.') && name !== PAGE_CACHE_DIR && !existsSync(path.join(paths.builds, name, 'SHA256SUMS')));
     expect(leftovers).toEqual([]);
     // Beside dist (a link): the folder it names, and the site standing by.
     const beside = (await readdir(path.dirname(paths.dist))).filter((name) => name !== 'dist' && name.startsWith('dist'));

@@ -7,8 +7,9 @@ import type { ProjectPaths } from './paths.js';
 
 /* Where the normalised pages cache (page-cache.ts) keeps its files, and under which names. */
 
-/** Where the cache is: beside the builds, which CI and Netlify restore. */
-const cacheDir = (paths: ProjectPaths) => path.join(paths.builds, '.normalised');
+/** The cache's folder in `builds/`, beside the builds, which CI and Netlify restore. */
+export const PAGE_CACHE_DIR = '.normalised';
+const cacheDir = (paths: ProjectPaths) => path.join(paths.builds, PAGE_CACHE_DIR);
 
 /** The cache files of one build's options: the folder and the prefix of their names. */
 export interface PageCacheScope {

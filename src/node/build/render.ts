@@ -1,6 +1,6 @@
 import type { Payload } from '../../shared/payload.js';
 import { PAYLOAD_LINK_ATTRIBUTE, PAYLOAD_SCRIPT_ID, wireJson } from '../../shared/payload.js';
-import { fromWire, toWire } from '../../shared/wire.js';
+import { fromWire } from '../../shared/wire.js';
 import { escapeHtml } from '../../shared/head.js';
 import { htmlFile, notFoundPath, payloadFile, payloadUrl } from '../../shared/routes.js';
 import type { ServerRender } from '../../shared/render-contract.js';
@@ -52,13 +52,12 @@ export function pageFiles(payload: Pick<Payload, 'kind' | 'locale'> & { path?: s
 }
 
 /**
- * A payload file is JSON fetched as JSON: written as it is (0.5 KB a page
- * of `\u003c` at the bench). An error page's, embedded in a script, is
- * escaped (`wireJson`).
+ * Every payload is written as `wireJson` writes it, `<` escaped, a payload
+ * file too, though it is fetched as JSON: what a file holds is never read as
+ * markup, whatever serves it (0.5 KB a page at the bench).
  */
 export function pageJob(payload: Payload): PageJob {
-  const files = pageFiles(payload);
-  return { ...files, payload: encoder.encode(files.payloadFile ? JSON.stringify(toWire(payload)) : wireJson(payload)) };
+  return { ...pageFiles(payload), payload: encoder.encode(wireJson(payload)) };
 }
 
 /**
