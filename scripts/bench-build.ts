@@ -36,7 +36,7 @@ import { listFiles } from '../src/node/build/hash.js';
 import { projectPaths, ROOT, type ProjectPaths } from '../src/node/build/paths.js';
 import { settleBackgroundWork } from '../src/node/build/publish.js';
 import { runBuild, type BuildResult } from '../src/node/build/pipeline.js';
-import { loadContent } from '../src/node/build/source.js';
+import { contentSource } from '../src/node/build/source.js';
 import { formatBytes, formatMs } from '../src/node/build/task.js';
 
 const { values } = parseArgs({
@@ -91,7 +91,8 @@ const build = (site: ProjectPaths, raw: RawSite | null, memo: BuildMemo | null, 
     log,
     now,
     ...(memo ? { memo } : {}),
-    load: (phases) => loadContent({ config, paths: site, strict: false, log: () => {}, contentDir, ...(raw ? { raw } : {}), ...(memo ? { memo: memo.normalise } : {}) }, phases),
+    // A content folder's build has its inputs' key (source.ts `contentSource`): a warm build of unchanged content builds nothing.
+    ...contentSource({ config, paths: site, strict: false, log: () => {}, contentDir, ...(raw ? { raw } : {}), ...(memo ? { memo: memo.normalise } : {}) }),
   });
 
 // Peak RSS by phase (the whole process, render threads included): sampled every 50 ms, reported on each phase's line and reset.

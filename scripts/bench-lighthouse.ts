@@ -13,9 +13,11 @@
  * list, blog post, contact, site map, 404) in each language, picked from the
  * build (src/node/perf/templates.ts); accessibility, best practices and SEO
  * only (their audits do not depend on timing: one run a page), and each audit
- * that kept a category below 100 is named under the table.
+ * that kept a category below 100 is named under the table. `--templates
+ * --performance` audits those pages for performance too (5 runs a page unless
+ * `--runs` says otherwise): the template table of docs/performance.md.
  *
- *   npm run bench:lighthouse [-- --runs 5] [--pages /,/rooms] [--templates] [--dist path] [--json]
+ *   npm run bench:lighthouse [-- --runs 5] [--pages /,/rooms] [--templates [--performance]] [--dist path] [--json]
  */
 import '../src/node/platform/require-project-node.js';
 import { execFile } from 'node:child_process';
@@ -45,9 +47,11 @@ interface LighthouseResult {
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const templates = args.includes('--templates');
-const runs = Number(option('--runs') ?? (templates ? 1 : 3));
+/** Performance is timing: audited unless `--templates` asks only for the timing-free categories. */
+const performance = !templates || args.includes('--performance');
+const runs = Number(option('--runs') ?? (performance ? (templates ? 5 : 3) : 1));
 const dist = path.resolve(option('--dist') ?? projectPaths().dist);
-const CATEGORIES: readonly Category[] = templates ? ALL_CATEGORIES.filter((c) => c !== 'performance') : ALL_CATEGORIES;
+const CATEGORIES: readonly Category[] = performance ? ALL_CATEGORIES : ALL_CATEGORIES.filter((c) => c !== 'performance');
 const chrome = findChromium();
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`No site in ${dist}: run \`npm run build\` first.`);
@@ -74,8 +78,10 @@ const results = new Map<string, Run[]>();
 try {
   for (const page of pages.keys()) {
     const list: Run[] = [];
-    for (let i = 0; i < runs; i++) list.push(await lighthouse(`${origin}${page}`, path.join(out, 'run.json')));
+    for (let i = 0; i < runs; i++) list.push(await withRetries(() => lighthouse(`${origin}${page}`, path.join(out, 'run.json')), page));
     results.set(page, list);
+    // As each page is done: a long run (16 pages × 5 runs is about 25 minutes) shows its progress.
+    console.log(`  ${page}: ${CATEGORIES.map((c) => `${c} ${list.map((r) => r[c]).join(' ')}`).join('; ')}`);
   }
 } finally {
   server.close();
@@ -84,6 +90,23 @@ try {
 
 if (args.includes('--json')) console.log(JSON.stringify(Object.fromEntries(results), null, 1));
 else printTable(results);
+
+/**
+ * A run again when Lighthouse itself fails to record the page (it sometimes
+ * says NO_NAVSTART or NO_FCP on a busy machine): twice at most, each failure
+ * named; the third failure stops the benchmark.
+ */
+async function withRetries(run: () => Promise<Run>, page: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const reason = ((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n').pop();
+      if (attempt === 3) throw error;
+      console.log(`  ${page}: Lighthouse failed (${reason}); running it again`);
+    }
+  }
+}
 
 async function lighthouse(url: string, file: string): Promise<Run> {
   // Chromium refuses its sandbox as root (CI containers).
@@ -127,13 +150,15 @@ function median(values: number[]): number {
 
 function printTable(all: Map<string, Run[]>): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const head = templates ? ['template', 'page', 'a11y', 'best', 'seo'] : ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'FCP', 'TBT', 'CLS', 'perf of each run'];
+  const label = templates ? ['template', 'page'] : ['page'];
+  const head = performance ? [...label, 'perf', 'a11y', 'best', 'seo', 'LCP', 'FCP', 'TBT', 'CLS', 'perf of each run'] : [...label, 'a11y', 'best', 'seo'];
   const rows = [...all].map(([page, list]) => {
     const m = (key: Category | keyof typeof METRICS) => median(list.map((run) => run[key]));
     const scores = [m('accessibility'), m('best-practices'), m('seo')];
-    if (templates) return [pages.get(page)!, page, ...scores].map(String);
+    const names = templates ? [pages.get(page)!, page] : [page];
+    if (!performance) return [...names, ...scores].map(String);
     return [
-      page,
+      ...names,
       m('performance'),
       ...scores,
       seconds(m('lcp')),
@@ -144,10 +169,10 @@ function printTable(all: Map<string, Run[]>): void {
     ].map(String);
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const text = templates ? 2 : 1;
+  const text = label.length;
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i < text || (!templates && i === cells.length - 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (i < text || (performance && i === cells.length - 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
   console.log(`\nmedians of ${runs} run(s):\n${line(head)}`);

@@ -19,7 +19,7 @@ import { withIssueWords } from '../src/node/content/issue-words.js';
 import { formatIssue } from '../src/node/content/report.js';
 import { projectPaths } from '../src/node/build/paths.js';
 import { ContentValidationError, runBuild } from '../src/node/build/pipeline.js';
-import { loadContent } from '../src/node/build/source.js';
+import { contentSource } from '../src/node/build/source.js';
 import { PREVIEW_BUNDLE_DIR } from '../src/node/preview-render/bundle-files.js';
 import { formatMs } from '../src/node/build/task.js';
 import { Failure } from '../src/node/platform/failures.js';
@@ -40,7 +40,7 @@ try {
   console.log(`Marea build${strict ? ' (strict)' : ''}: ${config.deploy}${config.deploy === 'preview' ? ' (noindex)' : ''} at ${config.siteUrl}`);
   // The draft preview's bundle beside the site, for the Netlify Function (netlify.toml `[functions]`).
   const previewBundle = path.join(paths.root, PREVIEW_BUNDLE_DIR);
-  const result = await runBuild({ config, paths, log, previewBundle, load: (phases) => loadContent({ config, paths, strict, log }, phases) });
+  const result = await runBuild({ config, paths, log, previewBundle, ...contentSource({ config, paths, strict, log }) });
   const seconds = (performance.now() - started) / 1000;
   console.log(`✓ build ${result.buildId}: ${result.pages} pages in ${formatMs(seconds * 1000)} (${(result.pages / seconds).toFixed(0)} pages/s)`);
   if (result.heldBack.length > 0) console.log(`⚠ ${result.heldBack.length} held back by content errors (listed above): the rest is live.`);

@@ -12,6 +12,7 @@ import { loadContent } from '../../src/node/build/source.js';
 import { readCache } from '../../src/node/cms/cache.js';
 import type { RawSite } from '../../src/node/cms/raw.js';
 import { loadConfig } from '../../src/node/config/env.js';
+import { differences } from '../support/compare-sites.js';
 import { buildSite, tempPaths, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -85,16 +86,6 @@ async function pagesWith(build: TestBuild, marker: string): Promise<string[]> {
         break;
       }
     }
-  }
-  return out;
-}
-
-/** Every file of two published sites, byte for byte: the names of those that differ. */
-async function differences(a: ProjectPaths, b: ProjectPaths): Promise<string[]> {
-  const [x, y] = [await listFiles(a.dist), await listFiles(b.dist)];
-  const out = [...x.filter((f) => !y.includes(f)), ...y.filter((f) => !x.includes(f))];
-  for (const file of x.filter((f) => y.includes(f))) {
-    if (!(await readFile(path.join(a.dist, file))).equals(await readFile(path.join(b.dist, file)))) out.push(file);
   }
   return out;
 }

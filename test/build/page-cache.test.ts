@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { cp, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../src/node/build/hash.js';
-import { ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import type { ProjectPaths } from '../../src/node/build/paths.js';
+import { differences } from '../support/compare-sites.js';
+import { copyOfBundledContent, editPages, type PageEntryJson } from '../support/edited-site.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -18,24 +18,7 @@ import { buildSite, type TestBuild } from '../support/build-site.js';
  * short or altered, which is read as no cache.
  */
 const NOW = new Date('2026-11-20T12:00:00Z');
-type Page = Record<string, unknown> & { slug: string };
-
-async function edit(dir: string, file: string, change: (pages: Page[]) => void): Promise<void> {
-  const full = path.join(dir, 'api', file);
-  const json = JSON.parse(await readFile(full, 'utf8')) as { data: Page[] };
-  change(json.data);
-  await writeFile(full, JSON.stringify(json));
-}
-
-/** Every file of two published sites, byte for byte: the names of those that differ. */
-async function differences(a: ProjectPaths, b: ProjectPaths): Promise<string[]> {
-  const [x, y] = [await listFiles(a.dist), await listFiles(b.dist)];
-  const out = [...x.filter((f) => !y.includes(f)), ...y.filter((f) => !x.includes(f))];
-  for (const file of x.filter((f) => y.includes(f))) {
-    if (!(await readFile(path.join(a.dist, file))).equals(await readFile(path.join(b.dist, file)))) out.push(file);
-  }
-  return out;
-}
+type Page = PageEntryJson;
 
 /** How many page entries the build took from the cache (its normalise line). */
 const fromCache = (build: TestBuild) => Number(/(\d+) entries from the normalised pages cache/.exec(build.log.join('\n'))?.[1] ?? NaN);
@@ -58,8 +41,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
   }
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'marea-page-cache-'));
-    await cp(path.join(ROOT, 'content-cache'), dir, { recursive: true });
+    dir = await copyOfBundledContent('marea-page-cache-');
     const first = await buildSite(dir, { now: NOW });
     paths = first.paths;
     expect(fromCache(first)).toBe(0);
@@ -73,7 +55,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
   });
 
   it('one changed page is the only one normalised again', async () => {
-    await edit(dir, 'pages.en.json', (pages) => {
+    await editPages(dir, 'pages.en.json', (pages) => {
       pages.find((p) => p.slug === 'rooms/garden-villa')!.title = 'Garden Villa by the sea';
     });
     const { warm } = await warmAndCold();
@@ -82,7 +64,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
 
   it('a renamed slug: the pages that link to it, list it and translate it follow, their own entries unchanged', async () => {
     // Left dead, the link of the unchanged destination page is a warning there, from the cache as without it (link-targets.ts).
-    await edit(dir, 'pages.en.json', (pages) => {
+    await editPages(dir, 'pages.en.json', (pages) => {
       pages.find((p) => p.slug === 'blog/swimming-in-cenotes')!.slug = 'blog/cenote-swims';
     });
     const dead = await warmAndCold();
@@ -92,7 +74,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
     expect(warnings(dead.warm)).toContain('UnknownLinkTarget en destinations/riviera-maya');
 
     // The editor mends the link: the destination page's entry changes; the blog list, the site map and the Spanish post's hreflang follow from the rename.
-    await edit(dir, 'pages.en.json', (pages) => {
+    await editPages(dir, 'pages.en.json', (pages) => {
       const destination = JSON.stringify(pages.find((p) => p.slug === 'destinations/riviera-maya'));
       pages[pages.findIndex((p) => p.slug === 'destinations/riviera-maya')] = JSON.parse(destination.replaceAll('"blog/swimming-in-cenotes"', '"blog/cenote-swims"')) as Page;
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig, type BuildOptions } from '../../src/node/config/env.js';
 import { projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
 import { runBuild, type BuildResult } from '../../src/node/build/pipeline.js';
-import { loadContent } from '../../src/node/build/source.js';
+import { contentSource } from '../../src/node/build/source.js';
 
 export interface TestBuild {
   paths: ProjectPaths;
@@ -30,6 +30,9 @@ export async function buildSite(
     strict?: boolean;
     threads?: number;
     workersFrom?: number;
+    /** With its inputs' key, as `npm run build` builds (inputs.ts): a build of the last build's inputs builds nothing. */
+    inputs?: boolean;
+    previewBundle?: string;
   } = {},
 ): Promise<TestBuild> {
   const paths = options.paths ?? (await tempPaths());
@@ -46,10 +49,14 @@ export async function buildSite(
     now: options.now,
     ...(options.threads === undefined ? {} : { threads: options.threads }),
     ...(options.workersFrom === undefined ? {} : { workersFrom: options.workersFrom }),
-    load: (phases) => loadContent({ config, paths, strict: options.strict ?? false, log: logger, ...(contentDir ? { contentDir } : {}) }, phases),
+    ...(options.previewBundle ? { previewBundle: options.previewBundle } : {}),
+    ...pick(contentSource({ config, paths, strict: options.strict ?? false, log: logger, ...(contentDir ? { contentDir } : {}) }), options.inputs ?? false),
   });
   return { paths, result, log };
 }
+
+/** The source's loader, and its inputs' key when asked for. */
+const pick = ({ load, inputs }: ReturnType<typeof contentSource>, withInputs: boolean) => (withInputs && inputs ? { load, inputs } : { load });
 
 /** Temporary dist/ and builds/ (and content cache and last crawl, for CMS builds). */
 export async function tempPaths(): Promise<ProjectPaths> {

@@ -1,5 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listFiles } from '../../src/node/build/hash.js';
+import type { ProjectPaths } from '../../src/node/build/paths.js';
+
+/** Every file of two published sites, byte for byte: the names of those that differ. */
+export async function differences(a: ProjectPaths, b: ProjectPaths): Promise<string[]> {
+  const [x, y] = [await listFiles(a.dist), await listFiles(b.dist)];
+  const out = [...x.filter((f) => !y.includes(f)), ...y.filter((f) => !x.includes(f))];
+  for (const file of x.filter((f) => y.includes(f))) {
+    if (!(await readFile(path.join(a.dist, file))).equals(await readFile(path.join(b.dist, file)))) out.push(file);
+  }
+  return out;
+}
 
 /** The text files of a published site (HTML, payloads, manifests, sitemap), by path; media and bundles are compared by name only. */
 export async function siteTexts(dist: string): Promise<Map<string, string>> {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectPaths, ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
 import { startFakeStrapi, type FakeStrapi } from './fake-strapi.js';
@@ -23,4 +24,22 @@ export async function editedSite(dir: string, roomsTitle: string): Promise<{ str
   // The bundles are cached by code hash: the repository's spare the test a Vite build.
   if (existsSync(path.join(ROOT, '.marea', 'bundle'))) await cp(path.join(ROOT, '.marea', 'bundle'), path.join(paths.work, 'bundle'), { recursive: true });
   return { strapi, paths };
+}
+
+/** A page entry of a content folder's pages file, as the tests edit it. */
+export type PageEntryJson = Record<string, unknown> & { slug: string };
+
+/** A copy of the bundled content (content-cache/) in a new temporary folder named `prefix…`. */
+export async function copyOfBundledContent(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  await cp(path.join(ROOT, 'content-cache'), dir, { recursive: true });
+  return dir;
+}
+
+/** Edits the page entries of one pages file of a content folder (`pages.en.json`, `pages.es-MX.json`) in place. */
+export async function editPages(dir: string, file: string, change: (pages: PageEntryJson[]) => void): Promise<void> {
+  const full = path.join(dir, 'api', file);
+  const json = JSON.parse(await readFile(full, 'utf8')) as { data: PageEntryJson[] };
+  change(json.data);
+  await writeFile(full, JSON.stringify(json));
 }

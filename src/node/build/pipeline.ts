@@ -1,19 +1,23 @@
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { formatIssue } from '../content/report.js';
+import { previewRelease } from '../preview-render/bundle-files.js';
 import type { ContentIssue } from '../../shared/model.js';
 import { LOCALES } from '../../shared/locales.js';
-import { recoverInterrupted, createStaging } from './publish.js';
+import { createStaging, liveBuildId, prepareSpare, publishBuild, recoverInterrupted } from './publish.js';
 import type { HeldBack } from './held-back.js';
 import { PhaseRecorder, type Logger, type PhaseTiming } from './task.js';
 import { buildRun, type BuildOptions, type HeldContent } from './phases/run.js';
 import { checkContent } from './phases/check.js';
 import { buildCode } from './phases/code.js';
 import { publishMedia } from './phases/media.js';
-import { settleContent } from './phases/content.js';
+import { logHeldBack, settleContent } from './phases/content.js';
 import { renderPages } from './phases/render.js';
 import { siteFiles, writeSiteFiles } from './phases/site-files.js';
 import { writeManifests } from './phases/manifests.js';
 import { writeSums } from './phases/checksums.js';
 import { storeAndPublish } from './phases/publish.js';
+import { builtWith, recordInputs, type RecordedResult } from './inputs.js';
 
 export { ContentValidationError } from './content-validation-error.js';
 export { releaseId } from './phases/code.js';
@@ -37,6 +41,8 @@ export interface BuildResult {
    */
   heldBack: HeldBack[];
   buildDir: string;
+  /** The release (rule 13: the code and public configuration) the pages carry. */
+  release: string;
 }
 
 /**
@@ -55,12 +61,27 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const phases = new PhaseRecorder(log);
   await recoverInterrupted(paths);
 
+  // A build of a content folder whose inputs are the last build's has nothing to do (inputs.ts).
+  const day = (options.now ?? new Date()).toISOString().slice(0, 10);
+  const key =
+    options.inputs && !options.full && !options.memo
+      ? await phases.run(
+          'inputs',
+          () => options.inputs!(day),
+          (k) => `key ${k.slice(0, 12)}`,
+        )
+      : null;
+  const same = key ? await builtWith(paths, key) : null;
+  if (same && (await unchanged(options, same))) return republish(options, same, phases, log);
+
   // `loaded.content` is let go once its media urls are rewritten (below): only the rewritten content is kept through render.
   const loaded: HeldContent = await options.load(phases);
   // A large site (its blocks set aside) turns off V8's allocation-site pretenuring, so its payloads die young (docs/performance.md, "V8 tuning").
   if (loaded.setAside) setFlagsFromString('--no-allocation-site-pretenuring');
   try {
-    return await buildLoaded(options, loaded, phases, log);
+    const result = await buildLoaded(options, loaded, phases, log);
+    if (key && options.publish !== false) await recordInputs(paths, key, result);
+    return result;
   } finally {
     loaded.release?.();
   }
@@ -97,5 +118,33 @@ async function buildLoaded(options: BuildOptions, loaded: HeldContent, phases: P
     warnings: [...loaded.issues.filter((i) => i.severity === 'warning'), ...restored.leftDead, ...checked.captions.issues],
     heldBack: restored.heldBack,
     buildDir,
+    release,
   };
+}
+
+/** Whether what the build is asked for besides the site is there too: the draft preview's bundle, of this release. */
+async function unchanged(options: BuildOptions, same: RecordedResult): Promise<boolean> {
+  if (options.publish === false || !options.previewBundle) return options.publish !== false;
+  return (await previewRelease(options.previewBundle)) === same.release;
+}
+
+/**
+ * A build with the inputs of the last one: that build is published again when `dist` is not it (a rollback since, a
+ * fresh checkout with `builds/` restored), and its outcome is reported again, each warning and page held back.
+ */
+async function republish(options: BuildOptions, same: RecordedResult, phases: PhaseRecorder, log: Logger): Promise<BuildResult> {
+  const { paths } = options;
+  const buildDir = path.join(paths.builds, same.buildId);
+  log(`  ✓ unchanged: content, code, settings and day are those of build ${same.buildId}; nothing to build`);
+  for (const issue of same.warnings) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
+  for (const held of same.heldBack) logHeldBack(held, log);
+  if ((await liveBuildId(paths)) !== same.buildId) {
+    await phases.run(
+      'publish',
+      () => publishBuild(paths, same.buildId, log),
+      () => `${path.relative(paths.root, paths.dist) || paths.dist} ← builds/${same.buildId}`,
+    );
+    await prepareSpare(paths);
+  }
+  return { ...same, rendered: 0, bundleCached: true, timings: phases.timings, buildDir };
 }

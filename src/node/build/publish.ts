@@ -23,6 +23,14 @@ export const pageIndexFile = (paths: ProjectPaths, id: string) => path.join(path
 const nextDir = (paths: ProjectPaths) => `${paths.dist}.next`;
 /** Where a real-folder `dist` waits during a two-rename swap (`swapAsLink` false, or the first link replacing a folder). */
 const prevDir = (paths: ProjectPaths) => `${paths.dist}.prev`;
+/** The id of the build live in dist/, or null when none is. */
+export async function liveBuildId(paths: ProjectPaths): Promise<string | null> {
+  try {
+    return (JSON.parse(await readFile(path.join(paths.dist, 'builds/latest.json'), 'utf8')) as { id: string }).id;
+  } catch {
+    return null;
+  }
+}
 /** The live site's folders: `dist` is a symbolic link to one of them (`publishBuild`). */
 const livePrefix = (paths: ProjectPaths) => `${path.basename(paths.dist)}.live-`;
 /** The new link, made beside `dist` and renamed over it. */

@@ -19,7 +19,8 @@ import { PageEntryCache } from './page-cache.js';
 import { pageCacheFile, pageCacheScope, type PageCacheScope } from './page-cache-files.js';
 import type { RawSite } from '../cms/raw.js';
 import { formatIssue } from '../content/report.js';
-import type { LoadedContent } from './phases/run.js';
+import type { BuildOptions, LoadedContent } from './phases/run.js';
+import { buildInputsKey } from './inputs.js';
 import { buildWorkerBundle } from './bundle.js';
 import { normalisePagesInWorkers, pagesInParts } from './normalise-pool.js';
 import { removeLeftovers } from '../platform/leftovers.js';
@@ -43,6 +44,20 @@ export interface SourceOptions {
   mediaDir?: string;
   /** The CMS client's time limit, retries and backoff, when not the defaults (the fault tests make them short). */
   cmsClient?: Pick<CmsClientOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
+}
+
+/**
+ * What a build takes of its source (`runBuild`'s options): how to load it and, when it reads a content folder without
+ * crawling, the key of its inputs (inputs.ts), so a build of unchanged inputs has nothing to do. A CMS build crawls
+ * first; a long-running builder has its content in hand: neither has a key.
+ */
+export function contentSource(options: SourceOptions): Pick<BuildOptions, 'load' | 'inputs'> {
+  const folder = options.raw || options.memo ? null : (options.contentDir ?? (options.config.cmsUrl ? null : options.paths.contentCache));
+  const { paths, config, strict } = options;
+  return {
+    load: (phases) => loadContent(options, phases),
+    ...(folder ? { inputs: (day: string) => buildInputsKey(paths, { folder, config, strict, day }) } : {}),
+  };
 }
 
 /** The folder a crawl downloads media into, `.marea/crawl-<pid>`, until the build ends. */

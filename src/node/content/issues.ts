@@ -1,5 +1,6 @@
 import { FORM_FIELD_KINDS, SHARE_NETWORKS } from '../../shared/block-values.js';
 import { LIST_ERRORS } from '../../shared/errors.js';
+import type { CatalogueEntry } from '../platform/catalogue-entry.js';
 import { noteRaisedWith } from './raised-with.js';
 import { describe } from './values.js';
 
@@ -26,7 +27,7 @@ export interface IssueBody {
 export type IssueSeverity = 'error' | 'warning' | 'strict';
 
 /** One entry of the catalogue; `A` are the values the message is formatted from where the issue is raised. */
-export interface IssueDefinition<A extends unknown[] = never[]> {
+export interface IssueDefinition<A extends unknown[] = never[]> extends CatalogueEntry<A> {
   /** Permanent name: never renamed or reused. */
   readonly code: string;
   readonly severity: IssueSeverity;
@@ -34,14 +35,6 @@ export interface IssueDefinition<A extends unknown[] = never[]> {
   readonly strict?: (...args: NoInfer<A>) => boolean;
   /** Which part of the content it is about (a heading of the docs). */
   readonly area: string;
-  /** A few words, static, for the docs. */
-  readonly title: string;
-  /** What it means and when it is raised, static, for the docs. */
-  readonly description: string;
-  readonly message: (...args: A) => string;
-  readonly hint: string | ((...args: NoInfer<A>) => string);
-  /** Values for the example message and hint in the docs. */
-  readonly example: NoInfer<A>;
 }
 
 const define = <A extends unknown[]>(definition: IssueDefinition<A>): IssueDefinition<A> => definition;

@@ -2,6 +2,7 @@ import type { ConfigIssue } from '../config/config-error.js';
 import { displayUrl } from '../cms/display-url.js';
 import { formatSize } from '../cms/format-size.js';
 import type { StrapiError } from '../cms/envelope.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 /**
  * The catalogue of build failures: what stops `npm run build` or a command
@@ -13,21 +14,11 @@ import type { StrapiError } from '../cms/envelope.js';
  * message and hint from here (`Failure`), and docs/content-errors.md, "Build
  * failures", is generated from here (`npm run docs:errors`).
  */
-export interface FailureDefinition<A extends unknown[] = never[]> {
+export interface FailureDefinition<A extends unknown[] = never[]> extends CatalogueEntry<A> {
   /** Permanent code: `MAREA-F` and three digits. */
   readonly code: `MAREA-F${number}`;
   /** The error's class and `name`. */
   readonly name: string;
-  /** A few words, static, for the docs. */
-  readonly title: string;
-  /** What it means, when it is raised and what the build or command does then, static, for the docs. */
-  readonly description: string;
-  /** What happened, from the values where it is raised. */
-  readonly message: (...args: A) => string;
-  /** What to do; empty where the message is a part of another one or its caller says what follows. */
-  readonly hint: string | ((...args: NoInfer<A>) => string);
-  /** Values for the example message and hint in the docs. */
-  readonly example: NoInfer<A>;
   /** The file that defines the class (relative to the project root). */
   readonly source: string;
 }

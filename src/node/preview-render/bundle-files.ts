@@ -69,6 +69,15 @@ export async function writePreviewBundle(dir: string, parts: PreviewBundleParts)
   await rename(tmp, dir);
 }
 
+/** The release of the preview bundle in `dir`, or null when there is none (or it does not read back). */
+export async function previewRelease(dir: string): Promise<string | null> {
+  try {
+    return (JSON.parse(await readFile(path.join(dir, 'setup.json'), 'utf8')) as PreviewSetup).release;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads a preview bundle; throws naming the folder when the build wrote none there. */
 export async function readPreviewBundle(dir: string): Promise<{ renderer: PreviewRenderer; site: PreviewSite }> {
   let setup: PreviewSetup;

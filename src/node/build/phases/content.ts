@@ -20,7 +20,8 @@ export async function settleContent(run: BuildRun, loaded: HeldContent, media: P
   return { ...restored, leftDead: linksLeftDead(restored.content, restored.heldBack, loaded.issues) };
 }
 
-function logHeldBack(entry: HeldBack, log: Logger): void {
+/** Says what was held back and why, each error under it. */
+export function logHeldBack(entry: HeldBack, log: Logger): void {
   const name = `${entry.entity}${entry.locale ? ` [${entry.locale}]` : ''}${entry.slug !== undefined ? ` "${entry.slug}"` : ''}`;
   const outcome = entry.kept === null ? 'never published: left out' : `its last published version stays live (${entry.kept})`;
   log(`  ⚠ held back: ${name}, ${entry.issues.length} error${entry.issues.length === 1 ? '' : 's'}; ${outcome}`);

@@ -30,6 +30,11 @@ export interface BuildOptions {
   paths: ProjectPaths;
   /** The crawl/normalise phases: content from the CMS or a cache. */
   load: (phases: PhaseRecorder) => Promise<LoadedContent>;
+  /**
+   * The key of everything the build reads, for the UTC day `day` (inputs.ts), when it can be known before any work (a
+   * content folder's build: source.ts `contentSource`). A build whose key is the last published build's builds nothing.
+   */
+  inputs?: (day: string) => Promise<string>;
   /** The UTC day the build renders dated content for (rule 13); defaults to today. */
   now?: Date;
   log?: Logger;
