@@ -9,13 +9,14 @@ import { normalisePagesInWorkers, pagesInParts } from '../../src/node/build/norm
 import { projectPaths } from '../../src/node/build/paths.js';
 import { loadContent } from '../../src/node/build/source.js';
 import { PhaseRecorder } from '../../src/node/build/task.js';
-import { CACHE_PART_ENTRIES, cacheFileTexts, partName, readCache } from '../../src/node/cms/cache.js';
+import { CACHE_PART_ENTRIES, cacheFileTexts, readCache } from '../../src/node/cms/cache.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { normaliseSite } from '../../src/node/content/normalise.js';
 import { ContentValidationError, runBuild } from '../../src/node/build/pipeline.js';
 import { buildSite, tempPaths } from '../support/build-site.js';
 import { firstDifference, siteTexts } from '../support/compare-sites.js';
 import { startFakeStrapi } from '../support/fake-strapi.js';
+import { splitPagesIntoParts } from '../support/edited-site.js';
 
 /**
  * A large cache (pages in parts, cache.ts `CACHE_PART_ENTRIES`) is read and
@@ -157,16 +158,7 @@ describe('normalise workers (a cache in parts)', () => {
       }
       await cp(wholeDir, inParts, { recursive: true });
       // Parts of 4 entries (the cache's format, content contract), so every kind of block is set aside by a thread.
-      for (const name of ['pages.en.json', 'pages.es-MX.json']) {
-        const file = path.join(inParts, 'api', name);
-        const body = JSON.parse(await readFile(file, 'utf8')) as { data: unknown[]; meta?: object };
-        const count = Math.ceil(body.data.length / 4);
-        for (let part = 1; part <= count; part += 1) {
-          const data = body.data.slice((part - 1) * 4, part * 4);
-          const meta = part === 1 ? { ...body.meta, cacheParts: count } : { cacheOffset: (part - 1) * 4 };
-          await writeFile(part === 1 ? file : partName(file, part), JSON.stringify({ data, meta }));
-        }
-      }
+      await splitPagesIntoParts(inParts, 4);
       const now = new Date('2026-03-02T12:00:00Z');
       const threads = await buildSite(inParts, { now });
       expect(threads.log.find((line) => /✓ normalise/.test(line))).toMatch(/pages in \d+ threads, blocks set aside/);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectPaths } from '../../src/node/build/paths.js';
 import { differences } from '../support/compare-sites.js';
-import { copyOfBundledContent, editPages, type PageEntryJson } from '../support/edited-site.js';
+import { copyOfBundledContent, editPages, splitPagesIntoParts, type PageEntryJson } from '../support/edited-site.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -24,33 +24,42 @@ type Page = PageEntryJson;
 const fromCache = (build: TestBuild) => Number(/(\d+) entries from the normalised pages cache/.exec(build.log.join('\n'))?.[1] ?? NaN);
 const cacheFiles = async (paths: ProjectPaths) => (await readdir(path.join(paths.builds, '.normalised'))).map((name) => path.join(paths.builds, '.normalised', name));
 
+/** A warm build of the content in `dir` as it is now (`builds/` kept in `paths`), and a cold build of it: they must publish the same files, byte for byte. */
+async function warmAndCold(dir: string, paths: ProjectPaths): Promise<{ warm: TestBuild; cold: TestBuild }> {
+  const warm = await buildSite(dir, { paths, now: NOW });
+  const cold = await buildSite(dir, { now: NOW });
+  expect(fromCache(cold)).toBe(0);
+  expect(warm.result.heldBack).toEqual([]);
+  expect(await differences(warm.paths, cold.paths)).toEqual([]);
+  expect(warm.result.buildId).toBe(cold.result.buildId);
+  return { warm, cold };
+}
+
+/** The number of page entries in a content folder's pages files (each file whole, or its parts). */
+async function countEntries(dir: string): Promise<number> {
+  let entries = 0;
+  for (const name of await readdir(path.join(dir, 'api'))) {
+    if (/^pages\./.test(name)) entries += (JSON.parse(await readFile(path.join(dir, 'api', name), 'utf8')) as { data: unknown[] }).data.length;
+  }
+  return entries;
+}
+
 describe('warm builds: normalised pages cached by their raw content', () => {
   let dir: string;
   let paths: ProjectPaths;
   let entries: number;
-
-  /** A warm build of the content as it is now, and a cold build of it: they must publish the same files, byte for byte. */
-  async function warmAndCold(): Promise<{ warm: TestBuild; cold: TestBuild }> {
-    const warm = await buildSite(dir, { paths, now: NOW });
-    const cold = await buildSite(dir, { now: NOW });
-    expect(fromCache(cold)).toBe(0);
-    expect(warm.result.heldBack).toEqual([]);
-    expect(await differences(warm.paths, cold.paths)).toEqual([]);
-    expect(warm.result.buildId).toBe(cold.result.buildId);
-    return { warm, cold };
-  }
+  const warmAndColdHere = () => warmAndCold(dir, paths);
 
   beforeAll(async () => {
     dir = await copyOfBundledContent('marea-page-cache-');
     const first = await buildSite(dir, { now: NOW });
     paths = first.paths;
     expect(fromCache(first)).toBe(0);
-    entries = 0;
-    for (const file of ['pages.en.json', 'pages.es-MX.json']) entries += (JSON.parse(await readFile(path.join(dir, 'api', file), 'utf8')) as { data: unknown[] }).data.length;
+    entries = await countEntries(dir);
   });
 
   it('an unchanged site is normalised from the cache alone, and publishes what a cold build does', async () => {
-    const { warm } = await warmAndCold();
+    const { warm } = await warmAndColdHere();
     expect(fromCache(warm)).toBe(entries);
   });
 
@@ -58,7 +67,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
     await editPages(dir, 'pages.en.json', (pages) => {
       pages.find((p) => p.slug === 'rooms/garden-villa')!.title = 'Garden Villa by the sea';
     });
-    const { warm } = await warmAndCold();
+    const { warm } = await warmAndColdHere();
     expect(fromCache(warm)).toBe(entries - 1);
   });
 
@@ -67,7 +76,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
     await editPages(dir, 'pages.en.json', (pages) => {
       pages.find((p) => p.slug === 'blog/swimming-in-cenotes')!.slug = 'blog/cenote-swims';
     });
-    const dead = await warmAndCold();
+    const dead = await warmAndColdHere();
     expect(fromCache(dead.warm)).toBe(entries - 1);
     const warnings = (build: TestBuild) => build.result.warnings.map((i) => `${i.code} ${i.locale} ${i.slug}`);
     expect(warnings(dead.warm)).toEqual(warnings(dead.cold));
@@ -78,7 +87,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
       const destination = JSON.stringify(pages.find((p) => p.slug === 'destinations/riviera-maya'));
       pages[pages.findIndex((p) => p.slug === 'destinations/riviera-maya')] = JSON.parse(destination.replaceAll('"blog/swimming-in-cenotes"', '"blog/cenote-swims"')) as Page;
     });
-    const { warm } = await warmAndCold();
+    const { warm } = await warmAndColdHere();
     expect(fromCache(warm)).toBe(entries - 1);
     expect(await readFile(path.join(warm.paths.dist, 'sitemap.xml'), 'utf8')).toContain('/blog/cenote-swims');
     expect(await readFile(path.join(warm.paths.dist, 'es/blog/nadar-en-cenotes.html'), 'utf8')).toContain('/blog/cenote-swims');
@@ -90,9 +99,62 @@ describe('warm builds: normalised pages cached by their raw content', () => {
     const bytes = await readFile(second!);
     bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
     await writeFile(second!, bytes);
-    const { warm } = await warmAndCold();
+    const { warm } = await warmAndColdHere();
     expect(fromCache(warm)).toBe(0);
     const again = await buildSite(dir, { paths, now: NOW });
     expect(fromCache(again)).toBe(entries);
+  });
+});
+
+describe('warm builds of a large site: cache parts whose bytes are unchanged are taken whole', () => {
+  let dir: string;
+  let paths: ProjectPaths;
+  let entries: number;
+  let parts: number;
+  /** How many cache parts the build took whole, of how many (its normalise line). */
+  const whole = (build: TestBuild) => {
+    const match = /\((\d+) of (\d+) parts unchanged, taken whole\)/.exec(build.log.join('\n'));
+    return match ? [Number(match[1]), Number(match[2])] : null;
+  };
+
+  beforeAll(async () => {
+    dir = await copyOfBundledContent('marea-page-cache-parts-');
+    // Parts of 4 entries: the bundled site's pages are normalised in the threads, as a large site's are.
+    await splitPagesIntoParts(dir, 4);
+    entries = await countEntries(dir);
+    const first = await buildSite(dir, { now: NOW });
+    paths = first.paths;
+    parts = whole(first)![1]!;
+    expect(parts).toBeGreaterThan(10);
+    expect(whole(first)).toEqual([0, parts]);
+  });
+
+  it('an unchanged site takes every part whole, and publishes what a cold build does', async () => {
+    const { warm } = await warmAndCold(dir, paths);
+    expect(whole(warm)).toEqual([parts, parts]);
+    expect(fromCache(warm)).toBe(entries);
+  });
+
+  it('one changed page: its part is read again, its other entries from the cache, and every other part is taken whole', async () => {
+    await editPages(dir, 'pages.en.json', (pages) => {
+      pages[1]!.title = `${pages[1]!.title} by the sea`;
+    });
+    const { warm } = await warmAndCold(dir, paths);
+    expect(whole(warm)).toEqual([parts - 1, parts]);
+    expect(fromCache(warm)).toBe(entries - 1);
+  });
+
+  it('a whole part or its blocks cut short or altered is ignored: that part is read entry by entry, with the same result', async () => {
+    // One part's whole file cut short, another part's blocks altered.
+    const wholes = (await cacheFiles(paths)).filter((file) => file.endsWith('.whole'));
+    const [wholePart, blocks] = [wholes[0]!, wholes[1]!.replace(/\.whole$/, '.blocks')];
+    await truncate(wholePart, 50);
+    const bytes = await readFile(blocks);
+    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0xff;
+    await writeFile(blocks, bytes);
+    const { warm } = await warmAndCold(dir, paths);
+    expect(whole(warm)).toEqual([parts - 2, parts]);
+    expect(fromCache(warm)).toBe(entries);
+    expect(whole(await buildSite(dir, { paths, now: NOW }))).toEqual([parts, parts]);
   });
 });

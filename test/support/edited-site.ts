@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectPaths, ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import { partName } from '../../src/node/cms/cache.js';
 import { startFakeStrapi, type FakeStrapi } from './fake-strapi.js';
 
 /**
@@ -42,4 +43,22 @@ export async function editPages(dir: string, file: string, change: (pages: PageE
   const json = JSON.parse(await readFile(full, 'utf8')) as { data: PageEntryJson[] };
   change(json.data);
   await writeFile(full, JSON.stringify(json));
+}
+
+/**
+ * Writes each pages file of a content folder in parts of `size` entries (the
+ * cache's format for a large site, content contract), so its pages are
+ * normalised in the worker threads (normalise-pool.ts) as a large site's are.
+ */
+export async function splitPagesIntoParts(dir: string, size: number): Promise<void> {
+  for (const name of ['pages.en.json', 'pages.es-MX.json']) {
+    const file = path.join(dir, 'api', name);
+    const body = JSON.parse(await readFile(file, 'utf8')) as { data: unknown[]; meta?: object };
+    const count = Math.ceil(body.data.length / size);
+    for (let part = 1; part <= count; part += 1) {
+      const data = body.data.slice((part - 1) * size, part * size);
+      const meta = part === 1 ? { ...body.meta, cacheParts: count } : { cacheOffset: (part - 1) * size };
+      await writeFile(part === 1 ? file : partName(file, part), JSON.stringify({ data, meta }));
+    }
+  }
 }

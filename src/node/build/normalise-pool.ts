@@ -23,6 +23,8 @@ export interface PagesInParts {
   threads: number;
   /** How many entries came from the normalised pages cache (page-cache.ts). */
   cached: number;
+  /** How many cache parts there were, and how many of them were taken whole from that cache (their bytes unchanged). */
+  parts: { total: number; whole: number };
   /** Where the drafts' blocks were set aside; the drafts keep the blocks read across pages (spill.ts). */
   setAside: SetAsideBlocks;
 }
@@ -85,6 +87,7 @@ export async function normalisePagesInWorkers(
     const pages = {} as Record<Locale, PageEntry[]>;
     let newest: string | null = null;
     let cached = 0;
+    const counted = { total: 0, whole: 0 };
     for (const { locale, file, parts } of running) {
       const results = new Map(parts.map(({ part, result }) => [part, result]));
       const partOf = async (part: number) => {
@@ -114,10 +117,12 @@ export async function normalisePagesInWorkers(
         setAside.add(locale, part, done.entries, done.setAside);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
         cached += done.cached;
+        counted.total += 1;
+        if (done.whole) counted.whole += 1;
       }
       pages[locale] = entries;
     }
-    return { pages, newest, threads: count, cached, setAside };
+    return { pages, newest, threads: count, cached, parts: counted, setAside };
   } catch (error) {
     setAside.close();
     throw error;

@@ -1,10 +1,11 @@
 import type { Locale } from '../../shared/model.js';
-import { readCachePartOf } from '../cms/cache.js';
+import { readFileSync } from 'node:fs';
+import { partName, readCachePartOf } from '../cms/cache.js';
 import { CacheReadError } from '../cms/cache-read-error.js';
 import { newestUpdate } from '../cms/newest-update.js';
 import type { Context } from '../content/context.js';
 import type { PageEntry } from '../content/pages.js';
-import { PageEntryCache } from './page-cache.js';
+import { PageEntryCache, partSourceHash, saveWholePart, takeWholePart } from './page-cache.js';
 import { setAsideBlocks, type SetAsidePart } from './spill.js';
 
 /** One part of a locale's cached pages, for a normalise worker (normalise-pool.ts). */
@@ -35,6 +36,8 @@ interface PartRead {
   newest: string | null;
   /** How many of its entries came from the normalised pages cache (page-cache.ts). */
   cached: number;
+  /** Whether the part was taken whole from that cache (its bytes unchanged: page-cache.ts `takeWholePart`). */
+  whole?: boolean;
 }
 
 /** A cache file that cannot be read (`CacheReadError`, which does not cross threads as itself). */
@@ -53,15 +56,32 @@ export type NormalisedPart = (PartRead & { setAside: SetAsidePart }) | Unreadabl
  * the blocks read across pages, and their issues go back.
  */
 export default async function normalisePart(task: NormaliseTask): Promise<NormalisedPart> {
-  const read = await readPart(task);
+  // A part whose bytes are the last build's is taken whole from the cache (page-cache.ts `takeWholePart`).
+  const text = readText(task);
+  const source = task.cacheFile && text !== null ? partSourceHash(text) : null;
+  const kept = source ? takeWholePart<PartRead & { setAside: SetAsidePart }>(task.cacheFile!, source, task.blocksFile) : null;
+  if (kept) return { ...kept, cached: kept.count, whole: true };
+  const read = await readPart(task, text?.toString('utf8'));
+  if ('unreadable' in read) return read;
   // The raw part is gone by now (readPart's): only the drafts are in memory while their blocks are serialised.
-  return 'unreadable' in read ? read : { ...read, setAside: setAsideBlocks(read.entries, task.blocksFile) };
+  const part = { ...read, setAside: setAsideBlocks(read.entries, task.blocksFile) };
+  if (source) saveWholePart(task.cacheFile!, source, part, task.blocksFile);
+  return part;
 }
 
-async function readPart(task: NormaliseTask): Promise<PartRead | Unreadable> {
+/** The part file's bytes, or null when it cannot be read (`readPart` then says why). */
+function readText(task: NormaliseTask): Buffer | null {
+  try {
+    return readFileSync(task.part === 1 ? task.file : partName(task.file, task.part));
+  } catch {
+    return null;
+  }
+}
+
+async function readPart(task: NormaliseTask, text: string | undefined): Promise<PartRead | Unreadable> {
   let part;
   try {
-    part = await readCachePartOf(task.file, task.part);
+    part = await readCachePartOf(task.file, task.part, text);
   } catch (error) {
     if (error instanceof CacheReadError) return { unreadable: { file: error.file, problem: error.problem } };
     throw error;

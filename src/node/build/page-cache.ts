@@ -34,13 +34,39 @@ function hashOf(raw: object): string | null {
   }
 }
 
-/** A file's entries (hash → serialised `{ draft, issues }`), or none when it is missing or does not read back whole. */
-function readEntries(file: string): Map<string, Uint8Array> {
+/** A file's body, when its first bytes are the SHA-256 of the rest (written by `writeSealed`); null when missing, cut short or altered. */
+function readSealed(file: string): Buffer | null {
+  return readSealedWithDigest(file)?.body ?? null;
+}
+
+/** `readSealed`, with the digest the body was checked against (hex). */
+function readSealedWithDigest(file: string): { body: Buffer; digest: string } | null {
   try {
-    if (!existsSync(file)) return new Map();
+    if (!existsSync(file)) return null;
     const bytes = readFileSync(file);
     const body = bytes.subarray(DIGEST);
-    if (bytes.length < DIGEST || !createHash('sha256').update(body).digest().equals(bytes.subarray(0, DIGEST))) return new Map();
+    const digest = createHash('sha256').update(body).digest();
+    return bytes.length >= DIGEST && digest.equals(bytes.subarray(0, DIGEST)) ? { body, digest: digest.toString('hex') } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes `body` after its SHA-256, whole or not at all (a temporary file renamed over `file`); returns the digest (hex). */
+function writeSealed(file: string, body: Buffer): string {
+  const digest = createHash('sha256').update(body).digest();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temporary, Buffer.concat([digest, body]));
+  renameSync(temporary, file);
+  return digest.toString('hex');
+}
+
+/** A file's entries (hash → serialised `{ draft, issues }`), or none when it is missing or does not read back whole. */
+function readEntries(file: string): Map<string, Uint8Array> {
+  const body = readSealed(file);
+  if (!body) return new Map();
+  try {
     const entries = deserialize(body) as unknown;
     return Array.isArray(entries) ? new Map(entries as [string, Uint8Array][]) : new Map();
   } catch {
@@ -111,11 +137,56 @@ export class PageEntryCache {
   /** Writes the entries this build read (when they differ from the file's), whole or not at all. */
   save(): void {
     if (!this.file || (this.fresh.length === 0 && this.used.size === this.known.size)) return;
-    const body = serialize([...this.used]);
-    const digest = createHash('sha256').update(body).digest();
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(temporary, Buffer.concat([digest, body]));
-    renameSync(temporary, this.file);
+    writeSealed(this.file, serialize([...this.used]));
   }
+}
+
+/*
+ * A whole cache part, as a normalise thread made it (normalise-task.ts): its
+ * entries with their blocks set aside, what was noted of those blocks, and
+ * the set-aside blocks file, kept under the SHA-256 of the part file's bytes.
+ * A part whose bytes are those of the last build is taken as it is: neither
+ * parsed nor hashed entry by entry nor set aside again (docs/architecture.md,
+ * "Incremental builds"). Beside the part's entries file (`PageEntryCache`),
+ * which serves a part that changed: `<entries file>.whole` and its blocks,
+ * `<entries file>.blocks`, each checked whole as the entries file is.
+ */
+const wholeFile = (entriesFile: string) => `${entriesFile}.whole`;
+const blocksCopy = (entriesFile: string) => `${entriesFile}.blocks`;
+
+interface WholePart<T> {
+  source: string;
+  blocks: string;
+  part: T;
+}
+
+/** The SHA-256 of a part file's bytes, as a whole part is kept under. */
+export const partSourceHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The part kept for `entriesFile` when it was made from a part file of
+ * `source` (its bytes' hash), its set-aside blocks copied to `blocksFile`; null
+ * when there is none, it was made from other bytes, or it does not read back whole.
+ */
+export function takeWholePart<T>(entriesFile: string, source: string, blocksFile: string): T | null {
+  const body = readSealed(wholeFile(entriesFile));
+  if (!body) return null;
+  try {
+    const kept = deserialize(body) as WholePart<T>;
+    if (kept.source !== source) return null;
+    // The blocks file this part was kept with (the two files are written one after the other).
+    const blocks = readSealedWithDigest(blocksCopy(entriesFile));
+    if (!blocks || blocks.digest !== kept.blocks) return null;
+    writeFileSync(blocksFile, blocks.body);
+    return kept.part;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `part`, made from a part file of `source`, with the blocks it set aside in `blocksFile`. */
+export function saveWholePart(entriesFile: string, source: string, part: unknown, blocksFile: string): void {
+  const blocks = writeSealed(blocksCopy(entriesFile), readFileSync(blocksFile));
+  const kept: WholePart<unknown> = { source, blocks, part };
+  writeSealed(wholeFile(entriesFile), serialize(kept));
 }

@@ -133,7 +133,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       if (!inWorkers) {
         const read = options.memo ? undefined : cachedPages(raw, options.strict, await scope(raw.cmsLocales));
         const normalised = normaliseSite(raw, { strict: options.strict }, options.memo, read?.pages);
-        return { ...normalised, newestPage: null, threads: 0, setAside: undefined, cached: read?.cached ?? null };
+        return { ...normalised, newestPage: null, threads: 0, setAside: undefined, cached: read?.cached ?? null, parts: null };
       }
       const worker = await buildWorkerBundle(paths, 'normalise');
       const read = await normalisePagesInWorkers(worker.file, threadsFrom, {
@@ -145,11 +145,12 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       });
       const normalised = normaliseSite(raw, { strict: options.strict }, undefined, read.pages, read.setAside.linksOf);
       read.setAside.settle(normalised.content.pages);
-      return { ...normalised, newestPage: read.newest, threads: read.threads, setAside: read.setAside, cached: read.cached };
+      return { ...normalised, newestPage: read.newest, threads: read.threads, setAside: read.setAside, cached: read.cached, parts: read.parts };
     },
     (r) => {
       const errors = r.issues.filter((i) => i.severity === 'error').length;
-      const cached = r.cached === null ? '' : `, ${r.cached} entries from the normalised pages cache`;
+      const whole = r.parts ? ` (${r.parts.whole} of ${r.parts.total} parts unchanged, taken whole)` : '';
+      const cached = r.cached === null ? '' : `, ${r.cached} entries from the normalised pages cache${whole}`;
       return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads, blocks set aside` : ''}${cached}`;
     },
   );

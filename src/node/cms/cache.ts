@@ -111,9 +111,9 @@ export function checkCachePart(file: string, part: number, before: number, offse
 }
 
 /** Part `part` (2 and up) of a response written in parts: its entries and the number of its first. */
-async function readCachePart(file: string, part: number): Promise<{ data: unknown[]; offset: number }> {
+async function readCachePart(file: string, part: number, text?: string): Promise<{ data: unknown[]; offset: number }> {
   const name = partName(file, part);
-  const next = (await readBody(name, true)) as { data: unknown; meta?: { cacheOffset?: unknown } };
+  const next = (await readBody(name, true, text)) as { data: unknown; meta?: { cacheOffset?: unknown } };
   if (!Array.isArray(next.data)) throw new CacheReadError(name, 'is not a list of entries (`data`)');
   const offset = next.meta?.cacheOffset ?? (part - 1) * LEGACY_PART_ENTRIES;
   if (!Number.isInteger(offset) || (offset as number) < 1)
@@ -136,10 +136,11 @@ export interface CachePart {
  * large site's pages in worker threads): part 1 is the response's own file
  * and says how many parts there are; each later one says where it starts,
  * which the caller checks against the parts before it (`checkCachePart`).
+ * `text`: the part file's text, when the caller has read it already.
  */
-export async function readCachePartOf(file: string, part: number): Promise<CachePart> {
-  if (part > 1) return readCachePart(file, part);
-  const body = (await readBody(file, true))!;
+export async function readCachePartOf(file: string, part: number, text?: string): Promise<CachePart> {
+  if (part > 1) return readCachePart(file, part, text);
+  const body = (await readBody(file, true, text))!;
   return { data: body.data, offset: 0, parts: cachePartsOf(file, body) };
 }
 
@@ -154,10 +155,10 @@ export async function cachePartFiles(file: string): Promise<number[]> {
   return numbers.sort((a, b) => a - b);
 }
 
-async function readBody(file: string, required: boolean): Promise<{ data: unknown } | undefined> {
+async function readBody(file: string, required: boolean, known?: string): Promise<{ data: unknown } | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = known ?? (await readFile(file, 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CacheReadError(file, 'cannot be read', error);
     if (required) throw new CacheReadError(file, 'is missing');
