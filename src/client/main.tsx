@@ -1,13 +1,13 @@
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { ViteReactSSG } from 'vite-react-ssg';
-import { clientLoader, primePayload } from './app/client-loader.js';
+import { primePayload } from './app/payload-cache.js';
 import { payloadBlocks } from './app/payload-blocks.js';
 import { readPagePayload } from './app/embedded.js';
 import { createRoutes, isPageRouteId, ROUTER_FUTURE, withPageLoader } from './app/routes.js';
 import { startAnalytics } from './analytics/start.js';
 import { ensureMessages } from './i18n/load-messages.js';
-import { watchBuilds } from './runtime/build-updates.js';
 import { handleChunkError, watchChunkErrors } from './runtime/chunk-errors.js';
+import { pageLoader } from './runtime/late-runtime.js';
 import type { Locale } from '../shared/model.js';
 import { localeOfPath } from '../shared/locales.js';
 import './styles/global.css';
@@ -44,9 +44,8 @@ async function start(): Promise<void> {
       console.warn('[marea] no messages could be loaded; this page stays as served, without scripts');
       return;
     }
-    // Rules 13–17: notice newer builds, recover from chunks a redeploy removed.
+    // Rule 17: recover from chunks a redeploy removed. Rules 13–16 (newer builds) start after hydration (runtime/late-runtime.ts).
     watchChunkErrors();
-    watchBuilds();
   }
 
   ViteReactSSG(
@@ -59,7 +58,7 @@ async function start(): Promise<void> {
           ?.filter((m) => m.route.id && isPageRouteId(m.route.id))
           .pop();
         const hydrationData = embedded && pageMatch?.route.id ? { loaderData: { [pageMatch.route.id]: embedded } } : undefined;
-        return createBrowserRouter(withPageLoader(routes, clientLoader), { ...options, hydrationData });
+        return createBrowserRouter(withPageLoader(routes, pageLoader), { ...options, hydrationData });
       },
     },
     async () => {

@@ -1,6 +1,6 @@
 import type { Block } from './model.js';
 import type { Payload } from './payload.js';
-import { CHROME_COMPONENTS, firstContentBlock, isBlock } from './blocks/names.js';
+import { firstContentBlock, isBlock } from './blocks/names.js';
 import { isActive, type DateBound } from './dates.js';
 import { geolocated } from './geo.js';
 
@@ -20,35 +20,75 @@ export function shownBlocks(blocks: readonly Block[], country: string, now: Date
   return geolocated(blocks, country).filter((block) => inDateRange(block, now));
 }
 
+/** A block of the static HTML that hydrates after the first view. */
+interface LaterBlock {
+  /** Its frame's `data-block-id` (`blockId`). */
+  id: string;
+  component: string;
+}
+
 /** A page's first view and what hydrates after it, as its static HTML shows them (the build's country and day). */
 export interface FirstView {
   /** Components whose chunks the page loads before hydrating (the build modulepreloads them). */
   now: string[];
-  /** Components of the page zone that load after hydration, shown in the static HTML or not. */
+  /** Components of the page's zones that load after hydration, shown in the static HTML or not. */
   later: string[];
-  /** The blocks of the static HTML's page zone that hydrate after the first view, in order. */
-  laterBlocks: Block[];
+  /** The blocks of the static HTML's zones that hydrate after the first view, in document order. */
+  laterBlocks: LaterBlock[];
+}
+
+/** Where a block is rendered: the page's own content (inside `<main>`) or a layout zone around it. */
+export type Zone = 'header' | 'page' | 'footer';
+
+/** A block's frame id (`data-block-id`): its zone and its key, stable between the server and the browser. */
+export function blockId(zone: Zone, key: string): string {
+  return `${zone}-${key}`;
 }
 
 /**
- * The first view of a payload. What a first view shows is the page's
- * opening block (the hero, on most pages), site chrome (header, language
- * switcher, phone, offer toast, cookie notice: at the top or fixed) and the
- * header and footer zones (small, on every page): their chunks load before
- * hydration. The page zone's other blocks keep their static HTML and
- * hydrate when they come near the viewport, are touched, or the browser is
- * idle (src/client/app/DeferredBlock.tsx). The same answer for the build's
- * hints and the browser.
+ * Chrome a visitor may use before a later chunk could arrive, where a rule
+ * is at stake: the language switcher writes the locale cookie before it
+ * navigates (rule 10). Without it, a click that comes first is a plain link:
+ * to `/`, rule 9 would send a visitor who chose English back to `/es`.
+ */
+const CHROME_AT_START: ReadonlySet<string> = new Set(['blocks.language-switcher']);
+
+/** Rule 27: the error page shows the layout's header and footer only for 400 ≤ status ≤ 500. */
+export function errorShowsLayout(status: number): boolean {
+  return status >= 400 && status <= 500;
+}
+
+/**
+ * The first view of a payload: the page's opening block (the hero, on most
+ * pages; its chunk and what it imports load before hydration) and the
+ * language switcher. Everything else, site chrome included (header, phone,
+ * offer toast, cookie notice, footer), keeps its static HTML and hydrates
+ * when it comes near the viewport, is touched, or the browser is idle
+ * (src/client/app/DeferredBlock.tsx): the header at the top at once after
+ * hydration, the offer toast and the cookie notice (hidden until then) when
+ * idle. The same answer for the build's hints and the browser.
  */
 export function firstView(payload: Payload): FirstView {
+  const layout = payload.kind === 'page' || errorShowsLayout(payload.status) ? payload.layout : null;
+  const zones: [Zone, readonly Block[]][] = [
+    ['header', layout?.header ?? []],
+    ['page', payload.kind === 'page' && Array.isArray(payload.page.blocks) ? payload.page.blocks : []],
+    ['footer', layout?.footer ?? []],
+  ];
+  const day = buildDayStart(payload.day);
+  const shown = zones.map(([zone, blocks]) => [zone, shownBlocks(blocks, payload.country, day)] as const);
   const now = new Set<string>();
-  for (const block of [...(payload.layout?.header ?? []), ...(payload.layout?.footer ?? [])]) now.add(block.component);
-  const page = payload.kind === 'page' && Array.isArray(payload.page.blocks) ? payload.page.blocks : [];
-  const shown = shownBlocks(page, payload.country, buildDayStart(payload.day));
-  const opening = firstContentBlock(shown);
-  for (const block of shown) if (block === opening || CHROME_COMPONENTS.has(block.component)) now.add(block.component);
-  const later = new Set(page.map((block) => block.component).filter((component) => !now.has(component)));
-  return { now: [...now], later: [...later], laterBlocks: shown.filter((block) => later.has(block.component)) };
+  const opening = firstContentBlock(shown[1]![1]);
+  if (opening) now.add(opening.component);
+  for (const [, blocks] of shown) for (const block of blocks) if (CHROME_AT_START.has(block.component)) now.add(block.component);
+  const later = new Set(zones.flatMap(([, blocks]) => blocks.map((block) => block.component)).filter((component) => !now.has(component)));
+  return {
+    now: [...now],
+    later: [...later],
+    laterBlocks: shown.flatMap(([zone, blocks]) =>
+      blocks.filter((block) => later.has(block.component)).map((block) => ({ id: blockId(zone, block.key), component: block.component })),
+    ),
+  };
 }
 
 /** "Now" of the static HTML: the start of the build's UTC day (rule 29). */

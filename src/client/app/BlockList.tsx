@@ -1,7 +1,7 @@
 import { createElement, Fragment, memo, Suspense, useState } from 'react';
 import type { Block } from '../../shared/model.js';
 import { CHROME_COMPONENTS, firstContentBlock, isBlock } from '../../shared/blocks/names.js';
-import { shownBlocks } from '../../shared/first-view.js';
+import { blockId, shownBlocks } from '../../shared/first-view.js';
 import { blockComponent, promisedBlock } from '../blocks/registry.js';
 import { usePage } from '../page/page-context.js';
 import { BlockFrame, LaterBlock } from './DeferredBlock.js';
@@ -46,8 +46,8 @@ export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; t
  * renders it again from nothing. Whether it waits is decided once (the
  * same element type for the block's life: no remount when the chunk lands).
  */
-const BlockItem = memo(function BlockItem({ block, index, zone }: { block: Block; index: number; zone: string }) {
-  const id = `${zone}-${block.key}`;
+const BlockItem = memo(function BlockItem({ block, index, zone }: { block: Block; index: number; zone: Zone }) {
+  const id = blockId(zone, block.key);
   const [later] = useState(() => !blockComponent(block.component) && !!promisedBlock(block.component));
   const failed = useLaterFailed(block.component);
   const Component = blockComponent(block.component);

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import type { Layout } from '../../shared/model.js';
-import { ModalHost } from '../modals/ModalHost.js';
+import { useLateRuntime } from '../runtime/late-runtime.js';
 import { BlockList } from './BlockList.js';
 
 /** The default layout (spec §2): header zone, main content, footer zone, and the modals their links open. */
 export function DefaultLayout({ layout, children }: { layout: Layout | null; children: ReactNode }) {
   const { t } = useTranslation();
+  // The modal host (nothing in the static HTML) comes with the runtime that loads after hydration.
+  const late = useLateRuntime();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +23,7 @@ export function DefaultLayout({ layout, children }: { layout: Layout | null; chi
         {children}
       </main>
       {layout && <BlockList blocks={layout.footer} zone="footer" />}
-      <ModalHost />
+      {late && <late.ModalHost />}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { hydratesLater, laterBlockDone, loadLater } from './later-hydration.js';
 
 /** How far below (and above) the viewport a later block starts loading: half a screen ahead of the visitor. */
 const NEAR = '50% 0px 50% 0px';
-/** A visitor who touches, clicks or tabs into a block that is not live yet gets its chunk at once (React replays the click). */
+/** A visitor who touches, clicks or tabs into a block that is not live yet gets its chunk at once (React does not replay a click that comes first: a link then works as a plain link). */
 const TOUCH_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
 
 /**
@@ -23,10 +23,12 @@ export function BlockFrame({ id, name, component, children }: { id: string; name
     const observer =
       typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: NEAR });
     observer?.observe(element);
-    for (const type of TOUCH_EVENTS) element.addEventListener(type, load, { once: true, capture: true });
+    // On the document, capturing: React stops an event aimed inside a boundary it cannot hydrate yet at its root, before the frame would see it.
+    const onTouch = (event: Event) => event.target instanceof Node && element.contains(event.target) && load();
+    for (const type of TOUCH_EVENTS) document.addEventListener(type, onTouch, { capture: true });
     return () => {
       observer?.disconnect();
-      for (const type of TOUCH_EVENTS) element.removeEventListener(type, load, { capture: true });
+      for (const type of TOUCH_EVENTS) document.removeEventListener(type, onTouch, { capture: true });
       laterBlockDone(id);
     };
   }, [id, component]);

@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n/use-translation.js';
 import type { ErrorContent, Layout, Locale } from '../../shared/model.js';
 import { linkHref } from '../../shared/routes.js';
+import { errorShowsLayout } from '../../shared/first-view.js';
 import { Link } from 'react-router-dom';
 import { DefaultLayout } from './DefaultLayout.js';
 import { useSearch } from '../page/use-search.js';
@@ -27,7 +28,7 @@ const DEFAULT_ERROR_IMAGE = '/images/error-500.svg';
 export function ErrorPage({ locale, status, message, error, layout }: Props) {
   const { t } = useTranslation();
   const search = useSearch();
-  const withChrome = status >= 400 && status <= 500;
+  const withChrome = errorShowsLayout(status);
   const heading = error?.text404 || String(status);
   const description = error?.description404 || message || t(status === 404 ? 'error.description.404' : 'error.description.500');
   const links = (error?.links ?? []).filter((l) => l.slug && l.btntext);

@@ -5,7 +5,7 @@ import type { Payload } from '../../shared/payload.js';
 import { i18nFor } from '../i18n/i18n.js';
 import { BlockList } from './BlockList.js';
 import { DefaultLayout } from './DefaultLayout.js';
-import { applyHead } from './document-head.js';
+import { lateRuntime } from '../runtime/late-runtime.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext, type PageContextValue } from '../page/page-context.js';
 import { PageDataContext } from '../page/page-data-context.js';
@@ -24,7 +24,8 @@ export function PageRoute() {
   // The hash when the view starts (a later hash change is not a new view).
   const viewHash = useEffectEvent(() => (location.hash.startsWith('#modal=') ? '' : location.hash));
   useEffect(() => {
-    applyHead(payload);
+    // Rule 12: the head of the page a navigation shows (the first view's is in the static HTML; a navigation waits for this runtime).
+    lateRuntime()?.applyHead(payload);
     emitPageView({ url: `${view}${viewHash()}`, title: document.title });
   }, [payload, view]);
   const i18n = i18nFor(payload.locale);

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-d
 import { localeOfPath } from '../../shared/locales.js';
 import { StatusError } from '../../shared/errors.js';
 import { i18nFor } from '../i18n/i18n.js';
-import { lastLayout } from './client-loader.js';
+import { lastLayout } from './payload-cache.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext } from '../page/page-context.js';
 

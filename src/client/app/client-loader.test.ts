@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION } from '../../shared/payload.js';
-import { clientLoader, primePayload } from './client-loader.js';
+import { clientLoader } from './client-loader.js';
+import { MAX_KEPT_PAYLOADS, primePayload } from './payload-cache.js';
 import en from '../../../locales/en.json';
 import es from '../../../locales/es.json';
 
@@ -112,7 +113,6 @@ describe('rule 5 in the browser', () => {
 
 describe('payload cache', () => {
   it(`keeps at most MAX_KEPT_PAYLOADS payloads, dropping the least recently stored`, async () => {
-    const { MAX_KEPT_PAYLOADS } = await import('./client-loader.js');
     for (let i = 0; i < MAX_KEPT_PAYLOADS + 5; i++) primePayload(`/p${i}`, page(`/p${i}`, []) as never);
     const before = served.length;
     await clientLoader(args(`/p${MAX_KEPT_PAYLOADS + 4}`));

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import type { Layout, Locale } from '../../shared/model.js';
 import { LIST_ERRORS, StatusError } from '../../shared/errors.js';
 import { PAYLOAD_VERSION, type Payload } from '../../shared/payload.js';
 import { normalizePath, payloadUrl } from '../../shared/routes.js';
@@ -10,38 +9,12 @@ import { mustReload } from '../runtime/build-updates.js';
 import { handleChunkError } from '../runtime/chunk-errors.js';
 import { setNavigationTarget } from '../runtime/navigation-target.js';
 import { payloadBlocks } from './payload-blocks.js';
-
-/** Payloads already in hand, by path: the embedded one first, then fetched ones. */
-const payloads = new Map<string, Payload>();
-const layouts = new Map<Locale, Layout>();
-/** Rule 18: the release (code and public configuration) of the running app; payloads of another are never rendered. */
-let currentRelease = '';
+import { adoptRelease, currentRelease, keptPayload, remember } from './payload-cache.js';
 
 /** Leaves the app for a full page load; the router keeps the old page until the browser navigates. */
 function fullLoad(target: string): Promise<Payload> {
   window.location.assign(target);
   return new Promise<Payload>(() => {});
-}
-
-/** The payload embedded in the static HTML (hydration needs no request). */
-export function primePayload(path: string, payload: Payload): void {
-  currentRelease = payload.release;
-  remember(normalizePath(path), payload);
-}
-
-/** Payloads kept for back/forward and prefetches; the oldest go first, so a long visit never grows without bound. */
-export const MAX_KEPT_PAYLOADS = 60;
-
-function remember(path: string, payload: Payload): void {
-  payloads.delete(path);
-  payloads.set(path, payload);
-  while (payloads.size > MAX_KEPT_PAYLOADS) payloads.delete(payloads.keys().next().value!);
-  if (payload.layout) layouts.set(payload.locale, payload.layout);
-}
-
-/** The newest layout seen for a locale, for the error page of a failed route. */
-export function lastLayout(locale: Locale): Layout | null {
-  return layouts.get(locale) ?? null;
 }
 
 /**
@@ -51,19 +24,20 @@ export function lastLayout(locale: Locale): Layout | null {
  */
 export async function prefetchPayload(path: string): Promise<void> {
   const clean = normalizePath(path);
-  if (payloads.has(clean)) return;
+  if (keptPayload(clean)) return;
   try {
-    const response = await fetch(payloadUrl(clean, currentRelease));
+    const response = await fetch(payloadUrl(clean, currentRelease()));
     if (!response.ok) return;
     const payload = fromWire(await response.json()) as Payload;
-    if (payload?.v === PAYLOAD_VERSION && (currentRelease === '' || payload.release === currentRelease)) remember(clean, payload);
+    if (payload?.v === PAYLOAD_VERSION && (currentRelease() === '' || payload.release === currentRelease())) remember(clean, payload);
   } catch {
     // ignored: prefetching is an optimisation
   }
 }
 
 /**
- * The page routes' loader in the browser (rule 18): renders the target from
+ * The page routes' loader in the browser (rule 18), in the runtime that
+ * loads after hydration (late-runtime.ts `pageLoader`): renders the target from
  * its `_payload.json`, keyed by release. Rule 20: a payload that cannot be
  * loaded logs a warning and the navigation becomes a full page load (the
  * HTML is always there). Rule 21: a block list that is not an array is 503.
@@ -78,16 +52,16 @@ export async function clientLoader({ request }: LoaderFunctionArgs): Promise<Pay
   // Rule 16: after a newer build was signalled, navigations are full page loads.
   if (mustReload(path)) return fullLoad(target);
   // Already in hand (the first view, an earlier visit, or a prefetch, rule 19).
-  let payload = payloads.get(path);
+  let payload = keptPayload(path);
   if (!payload) {
     try {
-      const response = await fetch(payloadUrl(path, currentRelease), { signal: request.signal });
+      const response = await fetch(payloadUrl(path, currentRelease()), { signal: request.signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       payload = fromWire(await response.json()) as Payload;
       if (payload?.v !== PAYLOAD_VERSION) throw new Error('unexpected payload format');
       // Rule 18: a payload made by another release (a deploy landed since this page loaded) is never rendered by this code.
-      if (currentRelease === '') currentRelease = payload.release;
-      if (payload.release !== currentRelease) {
+      adoptRelease(payload.release);
+      if (payload.release !== currentRelease()) {
         console.info(`[marea] ${path} belongs to a newer release; loading the page instead`);
         return fullLoad(target);
       }

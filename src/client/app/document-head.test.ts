@@ -55,13 +55,6 @@ beforeEach(() => {
 });
 
 describe('applyHead: the share card and the structured data follow client-side navigation (docs/search-and-sharing.md)', () => {
-  it('the first view keeps the static JSON-LD element as it is', () => {
-    const before = document.getElementById(STRUCTURED_DATA_ID);
-    applyHead(home);
-    expect(document.getElementById(STRUCTURED_DATA_ID)).toBe(before);
-    expect(ld()[0]!['@graph'].map((n) => n['@type'])).toEqual(['Organization', 'WebSite']);
-  });
-
   it('navigating to a post replaces the graph and the card: the old graph goes at once, then one JSON-LD script, the post’s; article tags, no stale locale alternate', async () => {
     applyHead(post);
     expect(ld()).toEqual([]);

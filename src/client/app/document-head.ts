@@ -3,7 +3,8 @@ import { serializeForScript, STRUCTURED_DATA_ID, type Payload } from '../../shar
 
 /**
  * Applies a page's head after a client-side navigation (the static HTML
- * already has it for the first view): lang, title, description, canonical,
+ * has the first view's, JSON-LD included: PageRoute never calls this
+ * before the runtime that loads after hydration is in): lang, title, description, canonical,
  * robots and hreflang links (rule 12), the share-card tags and the
  * structured data (docs/search-and-sharing.md), so the document never
  * shows the previous page's.
@@ -34,8 +35,6 @@ export function applyHead(payload: Payload): void {
   applyStructuredData(payload);
 }
 
-/** Whether the document still shows the static HTML's head: its JSON-LD is the page's own (render.ts). */
-let firstView = true;
 /** The payload whose structured data is being made: a navigation that lands before the last one's is made wins. */
 let latest: Payload | null = null;
 
@@ -47,10 +46,6 @@ let latest: Payload | null = null;
  * A failed load leaves the page without (crawlers read each page's HTML).
  */
 function applyStructuredData(payload: Payload): void {
-  if (firstView) {
-    firstView = false;
-    return;
-  }
   latest = payload;
   document.getElementById(STRUCTURED_DATA_ID)?.remove();
   if (payload.kind !== 'page') return;

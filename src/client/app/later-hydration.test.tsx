@@ -15,22 +15,27 @@ const picture = { ...block('blocks.image', { media: image, caption: 'The bay' })
 const blocks = [text, picture];
 const payload = { kind: 'page', country: 'USA', day: '2026-06-15', page: { blocks }, layout: { header: [], footer: [] } } as unknown as Payload;
 
-async function staticHtml(): Promise<string> {
+async function staticHtml(header: Block[] = []): Promise<string> {
   const { loadBlocks } = await import('../blocks/registry.js');
   const { BlockList } = await import('./BlockList.js');
-  await loadBlocks(['blocks.wysiwyg', 'blocks.image']);
-  return renderToString(await wrapped(BlockList));
+  await loadBlocks(['blocks.wysiwyg', 'blocks.image', 'blocks.phone']);
+  return renderToString(await wrapped(BlockList, header));
 }
 
 let rerender = () => {};
 
 /** The page as PageRoute renders it: providers that stay the same, and a page that may render again (its own state changing). */
-async function wrapped(BlockList: (props: { blocks: Block[] }) => ReactElement): Promise<ReactElement> {
+async function wrapped(BlockList: (props: { blocks: Block[]; zone?: 'header' }) => ReactElement, header: Block[] = []): Promise<ReactElement> {
   const { withProviders } = await import('../../../test/support/render.js');
   function Page() {
     const [renders, setRenders] = useState(0);
     rerender = () => setRenders(renders + 1);
-    return <BlockList blocks={blocks} />;
+    return (
+      <>
+        <BlockList blocks={header} zone="header" />
+        <BlockList blocks={blocks} />
+      </>
+    );
   }
   return withProviders(<Page />, { page: { now: new Date('2026-06-15T00:00:00Z') } });
 }
@@ -40,40 +45,72 @@ afterEach(() => {
   vi.resetModules();
 });
 
+/**
+ * Hydrates the static HTML (of `header` and the page) with a fresh copy of
+ * the modules, after `payloadBlocks`, as main.tsx does; `hydrated` tells
+ * whether the whole page is live.
+ */
+async function hydrateServed(header: Block[] = []) {
+  const html = await staticHtml(header);
+  vi.resetModules();
+  const { payloadBlocks } = await import('./payload-blocks.js');
+  const { loadLater, onPageHydrated } = await import('./later-hydration.js');
+  const { BlockList } = await import('./BlockList.js');
+  const { loadBlocks } = await import('../blocks/registry.js');
+  const { hydrateRoot } = await import('react-dom/client');
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = html;
+  const served = (selector: string) => container.querySelector(selector);
+  const before = { image: served('figure img'), phone: served('a[href^="tel:"]') };
+  expect(await payloadBlocks({ ...payload, layout: { header, footer: [] } } as Payload)).toEqual({ ok: true });
+  const state = { hydrated: false, errors: [] as unknown[] };
+  onPageHydrated(() => (state.hydrated = true));
+  const app = await wrapped(BlockList, header);
+  await act(async () => hydrateRoot(container, app, { onRecoverableError: (error) => state.errors.push(error) }));
+  return { container, served, before, state, loadLater, loadBlocks };
+}
+
 describe('hydration after the first view (src/shared/first-view.ts)', () => {
   it('keeps the static HTML of a later block through hydration and re-renders, then hydrates it in place when its chunk arrives', async () => {
-    const html = await staticHtml();
-    vi.resetModules();
-    const { payloadBlocks } = await import('./payload-blocks.js');
-    const { loadLater, onPageHydrated } = await import('./later-hydration.js');
-    const { BlockList } = await import('./BlockList.js');
-    const { loadBlocks } = await import('../blocks/registry.js');
-    const { hydrateRoot } = await import('react-dom/client');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const served = container.querySelector('figure img');
-    expect(served).not.toBeNull();
-
-    expect(await payloadBlocks(payload)).toEqual({ ok: true });
-    const errors: unknown[] = [];
-    let hydrated = false;
-    onPageHydrated(() => (hydrated = true));
-    const app = await wrapped(BlockList);
-    await act(async () => hydrateRoot(container, app, { onRecoverableError: (error) => errors.push(error) }));
+    const { container, served, before, state, loadLater, loadBlocks } = await hydrateServed();
+    expect(before.image).not.toBeNull();
     // The opening block is live; the image waits with its static HTML, through a re-render of the page.
     await act(async () => rerender());
-    expect(container.querySelector('figure img')).toBe(served);
+    expect(served('figure img')).toBe(before.image);
     expect(container.textContent).toContain('The bay');
-    expect(hydrated).toBe(false);
+    expect(state.hydrated).toBe(false);
 
     await act(async () => {
       loadLater();
       await loadBlocks(['blocks.image']); // the same load, in flight
     });
-    expect(hydrated).toBe(true);
-    expect(container.querySelector('figure img')).toBe(served);
-    expect(errors).toEqual([]);
+    expect(state.hydrated).toBe(true);
+    expect(served('figure img')).toBe(before.image);
+    expect(state.errors).toEqual([]);
+  });
+
+  it('site chrome in a layout zone keeps its static HTML too, and the page is live only once it hydrated as well', async () => {
+    const phone = { ...block('blocks.phone', { numbers: [{ label: 'Call', number: '+1 555 0100', countries: null }] }), key: 'p' } as Block;
+    const { served, before, state, loadLater, loadBlocks } = await hydrateServed([phone]);
+    expect(before.phone).not.toBeNull();
+    expect(served('a[href^="tel:"]')).toBe(before.phone);
+    await act(async () => {
+      loadLater(['blocks.image']);
+      await loadBlocks(['blocks.image']); // the same load, in flight
+    });
+    expect(state.hydrated).toBe(false);
+    await act(async () => loadLater(['blocks.phone']));
+    await vi.waitFor(() => expect(state.hydrated).toBe(true));
+    expect(served('a[href^="tel:"]')).toBe(before.phone);
+    expect(state.errors).toEqual([]);
+  });
+
+  it('a touch inside a block that is not live yet brings its chunk at once, though React stops the event at its root', async () => {
+    const { served, state } = await hydrateServed();
+    expect(state.hydrated).toBe(false);
+    // Nothing else asks for it here (no idle callback, happy-dom's IntersectionObserver never fires).
+    await act(async () => void served('figure img')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    await vi.waitFor(() => expect(state.hydrated).toBe(true));
   });
 
   it('a block that leaves the page before its chunk arrives (a navigation) no longer holds the page back', async () => {

@@ -20,16 +20,11 @@ const failed = new Set<string>();
 const listeners = new Set<() => void>();
 let complete = true;
 
-/** The page zone's block ids (BlockList's `data-block-id`) that hydrate later. */
-function laterId(key: string): string {
-  return `page-${key}`;
-}
-
 /** Called once, with the embedded page's first view, before hydration. */
 export function beginLaterHydration(view: FirstView): void {
   promiseBlocks(view.later);
   for (const component of view.later) if (promisedBlock(component)) unloaded.add(component);
-  for (const block of view.laterBlocks) if (promisedBlock(block.component)) waiting.set(laterId(block.key), block.component);
+  for (const block of view.laterBlocks) if (promisedBlock(block.component)) waiting.set(block.id, block.component);
   complete = waiting.size === 0 && unloaded.size === 0;
 }
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { Zone } from '../../shared/first-view.js';
 
-/** Where a block is rendered: the page's own content (inside `<main>`) or a layout zone around it. */
-export type Zone = 'page' | 'header' | 'footer';
+export type { Zone };
 
 /** Provided by `BlockList` for the blocks of its zone. */
 export const ZoneContext = createContext<Zone>('page');
