@@ -1,18 +1,18 @@
 // @vitest-environment node
 import { existsSync, statSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BuildMemo } from '../../src/node/build/build-memo.js';
 import { listFiles } from '../../src/node/build/hash.js';
-import { ROOT, type ProjectPaths } from '../../src/node/build/paths.js';
+import type { ProjectPaths } from '../../src/node/build/paths.js';
 import { runBuild } from '../../src/node/build/pipeline.js';
 import { loadContent } from '../../src/node/build/source.js';
 import { readCache } from '../../src/node/cms/cache.js';
 import type { RawSite } from '../../src/node/cms/raw.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { differences } from '../support/compare-sites.js';
+import { copyOfContent, splitPagesIntoParts } from '../support/edited-site.js';
 import { buildSite, tempPaths, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -26,11 +26,7 @@ import { buildSite, tempPaths, type TestBuild } from '../support/build-site.js';
 const NOW = new Date('2026-11-20T12:00:00Z');
 type Json = Record<string, unknown> & { data: unknown };
 
-async function copyOfBundledContent(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'marea-incremental-'));
-  await cp(path.join(ROOT, 'content-cache'), dir, { recursive: true });
-  return dir;
-}
+const copyOfBundledContent = () => copyOfContent('marea-incremental-');
 
 async function edit(dir: string, file: string, change: (json: Json) => void): Promise<void> {
   const full = path.join(dir, 'api', file);
@@ -90,15 +86,35 @@ async function pagesWith(build: TestBuild, marker: string): Promise<string[]> {
   return out;
 }
 
-describe('incremental builds: what an edit renders again', () => {
+/*
+ * Twice: the bundled content as it is, and with its pages in parts of 4 entries (a large site's cache format), so its
+ * pages are normalised in the threads with their blocks set aside, and a build in a new process keeps the key of each
+ * page whose inputs' hash is the last build's without making its payload (page-inputs.ts).
+ */
+describe.each([
+  { content: 'pages files whole', partSize: 0 },
+  { content: 'pages in parts, their blocks set aside', partSize: 4 },
+])('incremental builds: what an edit renders again ($content)', ({ partSize }) => {
   let dir: string;
+  let parts: string;
   let paths: ProjectPaths;
   let last: TestBuild;
   let pages: number;
 
+  /** The folder builds read: `dir`, or a copy of it with its pages in parts. */
+  async function source(): Promise<string> {
+    if (!partSize) return dir;
+    await rm(parts, { recursive: true, force: true });
+    await cp(dir, parts, { recursive: true });
+    await splitPagesIntoParts(parts, partSize);
+    return parts;
+  }
+
   beforeAll(async () => {
     dir = await copyOfBundledContent();
-    last = await buildSite(dir, { now: NOW });
+    parts = `${dir}-parts`;
+    last = await buildSite(await source(), { now: NOW });
+    if (partSize) expect(last.log.join('\n')).toMatch(/pages in \d+ threads, blocks set aside/);
     paths = last.paths;
     pages = (await listFiles(last.result.buildDir)).filter((f) => f.endsWith('.html') && !f.startsWith('assets/') && f !== 'netlify-forms.html').length;
   });
@@ -112,14 +128,14 @@ describe('incremental builds: what an edit renders again', () => {
   async function rebuildWith(marker: string, change: () => Promise<void>): Promise<string[]> {
     await change();
     const since = Date.now();
-    const next = await buildSite(dir, { paths, now: NOW });
+    const next = await buildSite(await source(), { paths, now: NOW });
     const rendered = await renderedPages(next, since);
     const showing = await pagesWith(next, marker);
     expect(showing.length, 'the edit must show somewhere').toBeGreaterThan(0);
     expect(next.result.rendered).toBe(rendered.length);
     expect(rendered).toEqual(await changedPages(last, next));
     expect(rendered).toEqual(expect.arrayContaining(showing));
-    const full = await buildSite(dir, { paths: await tempPaths(), now: NOW });
+    const full = await buildSite(await source(), { paths: await tempPaths(), now: NOW });
     expect(full.result.rendered).toBe(next.result.pages + 2);
     expect(await differences(next.paths, full.paths)).toEqual([]);
     expect(next.result.buildId).toBe(full.result.buildId);
@@ -128,7 +144,7 @@ describe('incremental builds: what an edit renders again', () => {
   }
 
   it('an unchanged rebuild renders nothing and publishes the same build', async () => {
-    const again = await buildSite(dir, { paths, now: NOW });
+    const again = await buildSite(await source(), { paths, now: NOW });
     expect(again.result.rendered).toBe(0);
     expect(again.result.buildId).toBe(last.result.buildId);
     expect(again.log.join('\n')).toMatch(/0 of \d+ pages rendered \(\d+ unchanged since/);
@@ -144,6 +160,18 @@ describe('incremental builds: what an edit renders again', () => {
     expect(rendered).toContain('es/mapa-del-sitio.html');
     expect(rendered.filter((f) => !spanish(f))).toEqual([]);
     expect(rendered.length).toBeLessThan(pages / 4);
+  });
+
+  it('a rich-text edit (a block set aside in a large site) renders that page alone', async () => {
+    const rendered = await rebuildWith('a path of limestone', () =>
+      edit(dir, 'pages.en.json', (json) => {
+        const text = (pagesOf(json).find((p) => p.slug === 'rooms/garden-villa')!.blocks as { __component: string; body: string }[]).find(
+          (b) => b.__component === 'blocks.wysiwyg',
+        )!;
+        text.body = text.body.replace('<h2>', '<p>Reached by a path of limestone.</p><h2>');
+      }),
+    );
+    expect(rendered).toEqual(['rooms/garden-villa.html']);
   });
 
   it('a layout edit renders every page of its locale (its 404 page too) and none of the other', async () => {

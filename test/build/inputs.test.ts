@@ -10,7 +10,7 @@ import { buildInputsKey } from '../../src/node/build/inputs.js';
 import { projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
 import { liveBuildId, publishBuild } from '../../src/node/build/publish.js';
 import { differences } from '../support/compare-sites.js';
-import { copyOfBundledContent, editPages } from '../support/edited-site.js';
+import { copyOfContent, editPages } from '../support/edited-site.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -37,7 +37,7 @@ describe('a build of the last build’s inputs builds nothing', () => {
   let older: string;
 
   beforeAll(async () => {
-    dir = await copyOfBundledContent('marea-inputs-');
+    dir = await copyOfContent('marea-inputs-');
     // A page with an error (held back, rule 13) and the bundled site's warnings: an outcome to report again.
     await editPages(dir, 'pages.es-MX.json', (pages) => {
       pages.find((p) => p.slug.startsWith('habitaciones/'))!.blocks = 'not a list';

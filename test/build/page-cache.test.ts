@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectPaths } from '../../src/node/build/paths.js';
 import { differences } from '../support/compare-sites.js';
-import { copyOfBundledContent, editPages, splitPagesIntoParts, type PageEntryJson } from '../support/edited-site.js';
+import { copyOfContent, editPages, splitPagesIntoParts, type PageEntryJson } from '../support/edited-site.js';
 import { buildSite, type TestBuild } from '../support/build-site.js';
 
 /**
@@ -51,7 +51,7 @@ describe('warm builds: normalised pages cached by their raw content', () => {
   const warmAndColdHere = () => warmAndCold(dir, paths);
 
   beforeAll(async () => {
-    dir = await copyOfBundledContent('marea-page-cache-');
+    dir = await copyOfContent('marea-page-cache-');
     const first = await buildSite(dir, { now: NOW });
     paths = first.paths;
     expect(fromCache(first)).toBe(0);
@@ -118,7 +118,7 @@ describe('warm builds of a large site: cache parts whose bytes are unchanged are
   };
 
   beforeAll(async () => {
-    dir = await copyOfBundledContent('marea-page-cache-parts-');
+    dir = await copyOfContent('marea-page-cache-parts-');
     // Parts of 4 entries: the bundled site's pages are normalised in the threads, as a large site's are.
     await splitPagesIntoParts(dir, 4);
     entries = await countEntries(dir);

@@ -31,7 +31,7 @@ export async function editedSite(dir: string, roomsTitle: string): Promise<{ str
 export type PageEntryJson = Record<string, unknown> & { slug: string };
 
 /** A copy of the bundled content (content-cache/) in a new temporary folder named `prefix…`. */
-export async function copyOfBundledContent(prefix: string): Promise<string> {
+export async function copyOfContent(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   await cp(path.join(ROOT, 'content-cache'), dir, { recursive: true });
   return dir;

@@ -1,12 +1,10 @@
-import type { Locale, Media, SiteContent } from '../../shared/model.js';
+import type { Locale, Media, Page, SiteContent } from '../../shared/model.js';
 import { createNormaliseMemo, type NormaliseMemo } from '../content/normalise.js';
 import type { BuiltPage } from './list-pages.js';
 import { rewriteMediaUrls, type KnownMedia } from './media.js';
 import type { PayloadContext } from './payloads.js';
 import { headDeps } from './head-context.js';
-
-/** Blocks whose build-time data comes from other pages (lists, the site map) or the whole site (forms: resorts). */
-const SITE_WIDE = new Set(['blocks.blog-list', 'blocks.pagination', 'blocks.site-map', 'blocks.form', 'modals.embedded-form', 'blocks.booking']);
+import { SITE_WIDE_COMPONENTS } from '../../shared/blocks/site-wide.js';
 
 /**
  * What a long-running builder (the incremental bench, a webhook service)
@@ -97,10 +95,7 @@ export function payloadDeps(content: SiteContent, built: BuiltPage, ctx: Payload
   const { source } = built;
   const locale = source.locale;
   const layout = content.layouts[locale];
-  // A destination page lists the resorts of every booking block of its locale (structured data).
-  const siteWide =
-    source.kind === 'destination' ||
-    [source.blocks, layout.header, layout.footer, ...content.modals[locale].map((m) => m.items)].some((blocks) => blocks.some((b) => SITE_WIDE.has(b.component)));
+  const siteWide = readsSiteWide(content, source);
   return [
     source,
     built.n,
@@ -114,6 +109,18 @@ export function payloadDeps(content: SiteContent, built: BuiltPage, ctx: Payload
     ctx.countries[locale],
     ...headDeps(content, built, ctx.siteUrl, ctx.shares),
   ];
+}
+
+/**
+ * Whether a page's payload reads every page: a destination page lists the resorts of every booking block of its
+ * locale (structured data), and site-wide blocks (SITE_WIDE_COMPONENTS) on it, in its layout or in its locale's modals.
+ */
+export function readsSiteWide(content: SiteContent, source: Page): boolean {
+  const layout = content.layouts[source.locale];
+  return (
+    source.kind === 'destination' ||
+    [source.blocks, layout.header, layout.footer, ...content.modals[source.locale].map((m) => m.items)].some((blocks) => blocks.some((b) => SITE_WIDE_COMPONENTS.has(b.component)))
+  );
 }
 
 function parts(content: SiteContent): object[] {

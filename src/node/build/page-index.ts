@@ -12,6 +12,8 @@ export interface SavedIndex {
   pages: [file: string, key: string][];
   /** Which HTML file each page document is in (`locale\0documentId`): where a page held back by errors is live (held-back.ts). */
   documents?: [document: string, file: string][];
+  /** The hash of each page's inputs, for a large site (page-inputs.ts): a page whose inputs are the same has the same key. */
+  inputs?: [file: string, inputs: string][];
 }
 
 /** A kept build's saved index, or null when it is missing or unreadable. */
@@ -34,6 +36,7 @@ export async function readSavedIndex(paths: ProjectPaths, buildId: string): Prom
 export class PageIndex {
   private readonly keys = new Map<string, string>();
   private readonly documents = new Map<string, string>();
+  private readonly inputs = new Map<string, string>();
   private readonly files: string[] = [];
 
   constructor(
@@ -46,10 +49,14 @@ export class PageIndex {
     return createHash('sha1').update(`${this.release}\0${job.url}\0`).update(job.payload).digest('hex');
   }
 
-  /** Records a page of this build under its key, and the document it shows (`document`: held-back.ts `documentKey`). */
-  record(htmlFile: string, key: string, document?: string): void {
+  /**
+   * Records a page of this build under its key, the document it shows (`document`: held-back.ts `documentKey`) and
+   * the hash of its inputs (`inputs`: page-inputs.ts), when known.
+   */
+  record(htmlFile: string, key: string, document?: string, inputs?: string): void {
     this.keys.set(htmlFile, key);
     if (document) this.documents.set(document, htmlFile);
+    if (inputs) this.inputs.set(htmlFile, inputs);
   }
 
   /** Records another published file of the build (modals, form stubs) for the build id. */
@@ -64,7 +71,7 @@ export class PageIndex {
   }
 
   async save(paths: ProjectPaths, buildId: string): Promise<void> {
-    const saved: SavedIndex = { release: this.release, pages: [...this.keys], documents: [...this.documents] };
+    const saved: SavedIndex = { release: this.release, pages: [...this.keys], documents: [...this.documents], ...(this.inputs.size > 0 ? { inputs: [...this.inputs] } : {}) };
     await writeFile(pageIndexFile(paths, buildId), JSON.stringify(saved));
   }
 
@@ -74,7 +81,7 @@ export class PageIndex {
     if (!newest) return null;
     const saved = await readSavedIndex(paths, newest.id);
     if (!saved || saved.release !== release) return null;
-    return new PreviousBuild(newest.id, path.join(paths.builds, newest.id), new Map(saved.pages));
+    return new PreviousBuild(newest.id, path.join(paths.builds, newest.id), new Map(saved.pages), new Map(saved.inputs ?? []));
   }
 }
 
@@ -84,10 +91,16 @@ export class PreviousBuild {
     readonly buildId: string,
     readonly dir: string,
     private readonly keys: Map<string, string>,
+    private readonly inputs: Map<string, string> = new Map(),
   ) {}
 
   get(htmlFile: string): string | undefined {
     return this.keys.get(htmlFile);
+  }
+
+  /** The page's key in that build when its inputs' hash (page-inputs.ts) was `inputs` there, else null. */
+  keyFor(htmlFile: string, inputs: string): string | null {
+    return this.inputs.get(htmlFile) === inputs ? (this.keys.get(htmlFile) ?? null) : null;
   }
 
   /**

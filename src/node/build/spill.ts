@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BLOCK_DECLARATIONS } from '../../shared/blocks/catalogue.js';
+import { SITE_WIDE_COMPONENTS } from '../../shared/blocks/site-wide.js';
 import type { Block, Page } from '../../shared/model.js';
 import { removeLeftovers } from '../platform/leftovers.js';
 import { internalLinks, type InternalLink } from '../content/link-targets.js';
@@ -29,11 +31,16 @@ const READ_ACROSS_PAGES = new Set<string>(BLOCK_DECLARATIONS.filter((d) => d.rea
 
 const readAcrossPages = (block: Block): boolean => READ_ACROSS_PAGES.has(block.component) || captionFields(block).length > 0;
 
-/** What a normalise thread notes of the blocks of a page it set aside: where they are in the part's file (bytes), and their internal links. */
+/**
+ * What a normalise thread notes of the blocks of a page it set aside: where they are in the part's file (bytes), their
+ * internal links, the hash of their text and whether any of them reads across the site (page-inputs.ts).
+ */
 interface SetAsideNote {
   offset: number;
   length: number;
   links: InternalLink[];
+  hash: string;
+  siteWide: boolean;
 }
 
 /** What a normalise thread set aside of a part: a note per entry (null: no draft), and the media urls and raster originals of all its blocks. */
@@ -60,7 +67,13 @@ export function setAsideBlocks(entries: readonly PageEntry[], file: string): Set
     const length = Buffer.byteLength(text);
     for (const url of mediaUrlsInContent(page.blocks)) media.add(url);
     for (const url of rasterImages(page.blocks)) raster.add(url);
-    const note = { offset, length, links: internalLinks('blocks', page.blocks) };
+    const note = {
+      offset,
+      length,
+      links: internalLinks('blocks', page.blocks),
+      hash: createHash('sha1').update(text).digest('base64'),
+      siteWide: page.blocks.some((block) => SITE_WIDE_COMPONENTS.has(block.component)),
+    };
     texts.push(text);
     offset += length;
     page.blocks = page.blocks.filter(readAcrossPages);
@@ -75,6 +88,8 @@ interface Spot {
   file: string;
   offset: number;
   length: number;
+  hash: string;
+  siteWide: boolean;
 }
 
 const PREFIX = 'blocks-';
@@ -121,9 +136,14 @@ export class SetAsideBlocks {
   settle(pages: readonly Page[]): void {
     for (const page of pages) {
       const note = this.notes.get(page.blocks);
-      if (note) this.spots.set(page.path, { file: note.file, offset: note.offset, length: note.length });
+      if (note) this.spots.set(page.path, { file: note.file, offset: note.offset, length: note.length, hash: note.hash, siteWide: note.siteWide });
     }
     this.notes = new WeakMap();
+  }
+
+  /** What was set aside of a page's blocks (once settled): the hash of their text, and whether any reads across the site; undefined when none were. */
+  setAsideOf(page: Pick<Page, 'path'>): { hash: string; siteWide: boolean } | undefined {
+    return this.spots.get(page.path);
   }
 
   /** A page's blocks, all of them: read back when they were set aside. */

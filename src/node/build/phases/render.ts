@@ -8,6 +8,7 @@ import { documentKey, type LiveBuild, type Restored } from '../held-back.js';
 import { builtPages, type BuiltPage } from '../list-pages.js';
 import { rewriteMediaUrls } from '../media.js';
 import { PageIndex, type PreviousBuild } from '../page-index.js';
+import { PageInputs } from '../page-inputs.js';
 import { notFoundPayloads, pagePayload, payloadContext } from '../payloads.js';
 import { localeMessages, pageFiles, pageJob, type PageFiles, type PageJob } from '../render.js';
 import { startRenderPool } from '../render-pool.js';
@@ -61,6 +62,7 @@ export async function renderPages(run: BuildRun, input: RenderInput): Promise<Re
   const index = new PageIndex(input.release, ctx.day);
   const fromPrevious = new Set<string>();
   const missing = new Set<BuiltPage>();
+  const inputs = setAside && !memo ? new PageInputs(content, setAside, ctx, media.urls) : null;
 
   const totals = await run.phases.run(
     'render',
@@ -72,8 +74,8 @@ export async function renderPages(run: BuildRun, input: RenderInput): Promise<Re
       );
       let reused = 0;
       let kept = 0;
-      const take = async (files: PageFiles, key: string, job: () => PageJob, document?: string) => {
-        index.record(files.htmlFile, key, document);
+      const take = async (files: PageFiles, key: string, job: () => PageJob, document?: string, hashed?: string) => {
+        index.record(files.htmlFile, key, document, hashed);
         const unchanged = previous?.get(files.htmlFile) === key ? previous.filesOf(files) : null;
         if (!unchanged) return pool.add(job());
         reused += 1;
@@ -98,12 +100,14 @@ export async function renderPages(run: BuildRun, input: RenderInput): Promise<Re
             continue;
           }
           const deps = memo ? payloadDeps(content, built, ctx) : null;
-          const known = deps && memo!.knownKey(files.htmlFile, deps);
+          // A large site built anew: a page whose inputs' hash is the last build's keeps its key, its payload unmade.
+          const hashed = inputs?.of(built);
+          const known = deps ? memo!.knownKey(files.htmlFile, deps) : hashed ? (previous?.keyFor(files.htmlFile, hashed) ?? null) : null;
           let job: PageJob | null = null;
           const make = () => (job ??= pageJob(pagePayload(content, setAside ? setAside.restore(built, (blocks) => rewriteMediaUrls(blocks, media.urls)) : built, ctx)));
           const key = known ?? index.keyOf(make());
           if (deps) memo!.remember(files.htmlFile, deps, key);
-          await take(files, key, make, document);
+          await take(files, key, make, document, hashed);
         }
         for (const payload of notFoundPayloads(content, ctx)) {
           const job = pageJob(payload);
