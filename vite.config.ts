@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { messageFilesPlugin } from './src/node/build/message-files.js';
+import { classNamesPlugin } from './src/node/build/class-names.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const BLOCK_MODULE = /src\/client\/(blocks|modals\/items)\/([^/]+)\/index\.ts$/;
 
@@ -40,7 +43,8 @@ function blockChunksManifest(): Plugin {
  * what is here is what both bundles share.
  */
 export default defineConfig({
-  plugins: [react(), blockChunksManifest(), messageFilesPlugin(fileURLToPath(new URL('.', import.meta.url)))],
+  // classNamesPlugin: short class names in the stylesheet, the HTML and the JavaScript of both bundles (class-names.ts).
+  plugins: [react(), blockChunksManifest(), messageFilesPlugin(ROOT), classNamesPlugin(ROOT)],
   resolve: {
     // vite-react-ssg's HelmetProvider, unused here (src/client/lib/helmet-stub.tsx says why).
     alias: [{ find: /^react-helmet-async$/, replacement: fileURLToPath(new URL('./src/client/lib/helmet-stub.tsx', import.meta.url)) }],

@@ -9,6 +9,7 @@ import { checkWithAxe } from './a11y/axe-check.js';
 import { Findings } from './a11y/findings.js';
 import { modalNames, sitePages, type SitePage } from './a11y/site-pages.js';
 import { useChromium, waitForHydration, watchPage } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 /**
  * Accessibility (docs/accessibility.md): axe-core on every page of the bundled site in both
@@ -33,7 +34,7 @@ const PARALLEL_PAGES = 2;
 const limit = pLimit(PARALLEL_PAGES);
 /** Long enough for every test to wait for the whole queue: each one's pages are mixed with the others'. */
 const TIMEOUT = 900_000;
-const notice = '.cookie-notice:not([hidden])';
+const notice = sel('.cookie-notice:not([hidden])');
 const dialog = 'dialog.modal';
 
 let pages: SitePage[] = [];

@@ -8,6 +8,7 @@ import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { buildSite } from '../support/build-site.js';
 import { launchChromium } from '../support/chromium.js';
 import { openPage, waitForHydration } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 declare global {
   interface Window {
@@ -80,7 +81,7 @@ describe('analytics on the bundled site (rules 31–33)', () => {
     expect(blocked.intake).toEqual([]);
     expect(requested.filter((url) => /datadog/i.test(url))).toEqual([]);
     // The notice still works: the choice is stored.
-    await page.locator('.cookie-notice').first().locator('.cookie-notice__button--accept').click();
+    await page.locator(sel('.cookie-notice')).first().locator(sel('.cookie-notice__button--accept')).click();
     expect(await cookie(page, 'cookie_consent')).toBe('granted');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -140,9 +141,9 @@ describe('analytics on the bundled site (rules 31–33)', () => {
     await page.waitForFunction(() => 'DD_RUM' in window);
     await page.waitForTimeout(500);
     expect(await rumSession(page)).toBeUndefined();
-    const notice = page.locator('.cookie-notice').first();
+    const notice = page.locator(sel('.cookie-notice')).first();
     await expect.poll(() => notice.isVisible()).toBe(true);
-    await notice.locator('.cookie-notice__button--accept').click();
+    await notice.locator(sel('.cookie-notice__button--accept')).click();
     expect(await cookie(page, 'cookie_consent')).toBe('granted');
     await expect.poll(() => notice.isVisible()).toBe(false);
     const update = await page.evaluate(() => Array.from(window.dataLayer!.at(-1) as ArrayLike<unknown>));

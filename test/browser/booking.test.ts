@@ -2,6 +2,7 @@ import { addDays, format, startOfToday } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
+import { cls, sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const chromium = useChromium();
@@ -111,7 +112,7 @@ describe('booking widget (docs/architecture.md)', () => {
     await page.keyboard.press('Enter');
     expect(await valueOf(page, 'airport')).toBe('Toronto Pearson (YYZ)');
     // Calendar: opens on the check-in (tomorrow); a week later, then 3 nights.
-    await tabTo(page, `${widget} .booking__calendar-button`);
+    await tabTo(page, sel(`${widget} .booking__calendar-button`));
     await page.keyboard.press('Enter');
     // The calendar is its own chunk (warmed when focus reached the date fields): wait until it has the focus.
     await page.waitForSelector(`${widget} .calendar [data-date="${day(1)}"]:focus`);
@@ -121,11 +122,11 @@ describe('booking widget (docs/architecture.md)', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('booking__calendar-button'))).toBe(true);
+    expect(await page.evaluate((name) => document.activeElement?.classList.contains(name), cls('booking__calendar-button'))).toBe(true);
     expect(await valueOf(page, 'checkin')).toBe(day(8, 'MM/dd/yyyy'));
     expect(await valueOf(page, 'checkout')).toBe(day(11, 'MM/dd/yyyy'));
     // Guests: 3 adults, 2 children aged 4 and 10.
-    await tabTo(page, `${widget} .guests__toggle`);
+    await tabTo(page, sel(`${widget} .guests__toggle`));
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.type('3');
@@ -136,7 +137,7 @@ describe('booking widget (docs/architecture.md)', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('10');
     await page.keyboard.press('Escape');
-    expect(await page.locator(`${widget} .guests__toggle`).textContent()).toBe('3 adults, 2 children, 1 room');
+    expect(await page.locator(sel(`${widget} .guests__toggle`)).textContent()).toBe('3 adults, 2 children, 1 room');
     await tabTo(page, field('promo'));
     await retype(page, 'summer26');
     await tabTo(page, `${widget} button[type="submit"]`);
@@ -195,14 +196,14 @@ describe('booking widget (docs/architecture.md)', () => {
     await retype(page, day(20, 'dd/MM/yyyy'));
     await page.keyboard.press('Tab');
     await retype(page, day(25, 'dd/MM/yyyy'));
-    await tabTo(page, `${widget} .guests__toggle`);
+    await tabTo(page, sel(`${widget} .guests__toggle`));
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.type('1');
-    await tabTo(page, `${widget} .guests__add`);
+    await tabTo(page, sel(`${widget} .guests__add`));
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
-    expect(await page.locator(`${widget} .guests__toggle`).textContent()).toBe('3 adultos, 0 menores, 2 habitaciones');
+    expect(await page.locator(sel(`${widget} .guests__toggle`)).textContent()).toBe('3 adultos, 0 menores, 2 habitaciones');
     expect(await valueOf(page, 'promo')).toBe('WELCOME5');
     await tabTo(page, `${widget} button[type="submit"]`);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reservar');
@@ -255,7 +256,7 @@ describe('booking widget (docs/architecture.md)', () => {
     await retype(page, day(-1, 'MM/dd/yyyy'));
     await page.keyboard.press('Tab');
     await retype(page, 'next friday');
-    await tabTo(page, `${widget} .guests__toggle`);
+    await tabTo(page, sel(`${widget} .guests__toggle`));
     await page.keyboard.press('Enter');
     await tabTo(page, field('room-0-children'));
     await page.keyboard.type('1');
@@ -269,7 +270,7 @@ describe('booking widget (docs/architecture.md)', () => {
     expect(await describedText(page, 'checkout')).toEqual(['mm/dd/yyyy', 'Enter the date as mm/dd/yyyy.']);
     expect(await describedText(page, 'room-0-age-0')).toEqual(["Choose this child's age."]);
     expect(await describedText(page, 'promo')).toContain('Promo codes are 3 to 20 letters or digits (a dash is allowed).');
-    expect(await page.locator(`${widget} .guests__panel`).isVisible()).toBe(true);
+    expect(await page.locator(sel(`${widget} .guests__panel`)).isVisible()).toBe(true);
     expect(await page.locator(`${widget} [role="alert"]`).textContent()).toMatch(/^Please check 4 fields\./);
     expect(await valueOf(page, 'checkin')).toBe(day(-1, 'MM/dd/yyyy'));
     expect(await valueOf(page, 'checkout')).toBe('next friday');
@@ -283,21 +284,21 @@ describe('booking widget (docs/architecture.md)', () => {
 
   it('mobile sheet at 375 px: a button opens it full screen, focus moves in and stays, Escape closes it and gives focus back', async () => {
     const { page, problems } = await open('/', 375);
-    expect(await page.locator(`${widget} .booking__panel`).isVisible()).toBe(false);
-    await tabTo(page, `${widget} .booking__open`);
+    expect(await page.locator(sel(`${widget} .booking__panel`)).isVisible()).toBe(false);
+    await tabTo(page, sel(`${widget} .booking__open`));
     await page.keyboard.press('Enter');
-    const sheet = page.locator(`${widget} .booking__panel`);
+    const sheet = page.locator(sel(`${widget} .booking__panel`));
     expect(await sheet.getAttribute('role')).toBe('dialog');
     expect(await sheet.getAttribute('aria-modal')).toBe('true');
     expect(await sheet.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 900 });
-    expect(await page.evaluate(() => !!document.activeElement?.closest('.booking__panel'))).toBe(true);
+    expect(await page.evaluate((panel) => !!document.activeElement?.closest(panel), sel('.booking__panel'))).toBe(true);
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('booking__close'))).toBe(true);
+    expect(await page.evaluate((name) => document.activeElement?.classList.contains(name), cls('booking__close'))).toBe(true);
     await page.keyboard.press('Escape');
     expect(await sheet.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('booking__open'))).toBe(true);
+    expect(await page.evaluate((name) => document.activeElement?.classList.contains(name), cls('booking__open'))).toBe(true);
     // And a whole search from the sheet, keyboard only.
     await page.keyboard.press('Enter');
     await tabTo(page, field('promo'));

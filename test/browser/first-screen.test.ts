@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { templatePages } from '../../src/node/perf/templates.js';
 import { useChromium } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const dist = inject('siteDist');
@@ -51,7 +52,7 @@ describe('the first screen (docs/performance.md, "First screen")', () => {
         for (const { template, locale, path } of found) {
           await page.goto(`${origin}${path}`);
           // The notice shows once the page has hydrated and no choice is stored (rule 33): the context has none.
-          await page.locator('.cookie-notice:not([hidden])').first().waitFor({ timeout: 15_000 });
+          await page.locator(sel('.cookie-notice:not([hidden])')).first().waitFor({ timeout: 15_000 });
           for (const item of await firstScreen(page)) {
             if (!item.inside || item.covered)
               failures.push(`${template} (${locale}) ${path}: ${item.name} ${item.inside ? `covered by ${item.covered}` : 'outside the first screen'}`);

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
+import { cls, sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const chromium = useChromium();
@@ -73,14 +74,14 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
     const { page, problems, posts } = await open('/contact');
     const form = 'form[name="contact"]';
     expect(await page.locator(form).evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
-    expect(await axe(page, '.form-block')).toEqual([]);
+    expect(await axe(page, sel('.form-block'))).toEqual([]);
 
     // Empty submit: no request, messages beside the fields, the alert summary takes focus.
     await tabTo(page, `${form} button[type="submit"]`);
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`${form} .form__summary`);
-    expect(await active(page)).toMatchObject({ className: 'form__summary', role: 'alert' });
-    expect(await page.locator(`${form} .form__summary-title`).textContent()).toBe('Please check 6 fields');
+    await page.waitForSelector(sel(`${form} .form__summary`));
+    expect(await active(page)).toMatchObject({ className: cls('form__summary'), role: 'alert' });
+    expect(await page.locator(sel(`${form} .form__summary-title`)).textContent()).toBe('Please check 6 fields');
     expect(await page.locator(`${form} [name="fullName"]`).getAttribute('aria-invalid')).toBe('true');
     expect(await described(page, `${form} [name="email"]`)).toBe('Fill in this field.');
     expect(await described(page, `${form} [name="privacy"]`)).toBe('Check this box to continue.');
@@ -149,9 +150,9 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
     await page.keyboard.press('Enter');
 
-    const success = page.locator('.form__success');
+    const success = page.locator(sel('.form__success'));
     await success.getByText('Thank you! We will get back to you within one business day.').waitFor();
-    expect(await active(page)).toMatchObject({ className: 'form__success', role: 'status' });
+    expect(await active(page)).toMatchObject({ className: cls('form__success'), role: 'status' });
     expect(await page.locator(form).isHidden()).toBe(true);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.url).toBe(`${ACTION_HOST}/v1/contact`);
@@ -193,7 +194,7 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
 
-    const failure = page.locator(`${form} [role="alert"].form__failure`);
+    const failure = page.locator(sel(`${form} [role="alert"].form__failure`));
     await failure.getByText("We couldn't send your message.", { exact: false }).waitFor();
     expect(posts).toHaveLength(1);
     expect(await page.locator(`${form} [name="fullName"]`).inputValue()).toBe('Ana García');
@@ -205,7 +206,7 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
 
     answer.status = 200;
     await page.keyboard.press('Enter');
-    await page.locator('.form__success').getByText('Thank you!', { exact: false }).waitFor();
+    await page.locator(sel('.form__success')).getByText('Thank you!', { exact: false }).waitFor();
     expect(posts).toHaveLength(2);
     expect(posts[1]!.url).toBe(`${origin}/`);
     expect(posts[1]!.body.get('form-name')).toBe('contact-short');
@@ -224,14 +225,14 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
 
     await tabTo(page, `${form} button[type="submit"]`);
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`${form} .form__summary`);
-    expect(await active(page)).toMatchObject({ className: 'form__summary', role: 'alert' });
-    expect(await page.locator(`${form} .form__summary-title`).textContent()).toBe('Revisa 6 campos');
+    await page.waitForSelector(sel(`${form} .form__summary`));
+    expect(await active(page)).toMatchObject({ className: cls('form__summary'), role: 'alert' });
+    expect(await page.locator(sel(`${form} .form__summary-title`)).textContent()).toBe('Revisa 6 campos');
     expect(await described(page, `${form} [name="fullName"]`)).toBe('Completa este campo.');
     expect(await described(page, `${form} [name="countryState-state"]`)).toBe('Elige un estado o región.');
     expect(await described(page, `${form} [name="topic"]`)).toBe('Elige una opción.');
     // With every message showing: labels, descriptions and contrast still pass axe.
-    expect(await axe(page, '.form-block')).toEqual([]);
+    expect(await axe(page, sel('.form-block'))).toEqual([]);
 
     await tabTo(page, `${form} [name="countryState-country"]`);
     await page.keyboard.type('Alemania');
@@ -252,13 +253,13 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(form);
     // The dialog's heading is the title: the form does not repeat it.
-    expect(await page.locator(`${dialog} .form-block__title`).count()).toBe(0);
+    expect(await page.locator(sel(`${dialog} .form-block__title`)).count()).toBe(0);
 
     await tabTo(page, `${form} button[type="submit"]`);
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`${form} .form__summary`);
-    expect(await active(page)).toMatchObject({ className: 'form__summary', role: 'alert' });
-    expect(await page.locator(`${form} .form__summary-title`).textContent()).toBe('Please check 4 fields');
+    await page.waitForSelector(sel(`${form} .form__summary`));
+    expect(await active(page)).toMatchObject({ className: cls('form__summary'), role: 'alert' });
+    expect(await page.locator(sel(`${form} .form__summary-title`)).textContent()).toBe('Please check 4 fields');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     expect((await active(page)).name).toBe('fullName');
@@ -277,7 +278,10 @@ describe('forms (blocks.form, docs/architecture.md)', () => {
     await page.keyboard.type('12');
     await tabTo(page, `${form} button[type="submit"]`);
     await page.keyboard.press('Enter');
-    await page.locator(`${dialog} .form__success`).getByText('Our groups team will send you a quote', { exact: false }).waitFor();
+    await page
+      .locator(sel(`${dialog} .form__success`))
+      .getByText('Our groups team will send you a quote', { exact: false })
+      .waitFor();
     expect(await page.evaluate((d) => document.querySelector(d)!.contains(document.activeElement), dialog)).toBe(true);
     expect(posts.map((p) => [p.url, Object.fromEntries(p.body)])).toEqual([
       [`${ACTION_HOST}/v1/groups`, { fullName: 'Ana García', email: 'ana@marea.mx', resort: 'MTUL', rooms: '12', arrival: '', 'bot-field': '' }],

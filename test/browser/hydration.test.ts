@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const deep = inject('deepPages');
@@ -149,7 +150,7 @@ describe('hydration of the bundled site (rule 18)', () => {
     await page.goto(`${origin}${deep.es}`);
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-    const english = page.locator('.language-switcher a[hreflang="en-US"]');
+    const english = page.locator(sel('.language-switcher a[hreflang="en-US"]'));
     const target = (await english.getAttribute('href')) ?? '';
     expect(target).not.toMatch(/^\/es/);
     await english.click();

@@ -5,6 +5,7 @@ import type { Locale } from '../../src/shared/model.js';
 import { LOCALE_INFO } from '../../src/shared/locales.js';
 import { focusState } from './a11y/focus-state.js';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 /**
  * Keyboard only (docs/accessibility.md): home → a modal (Tab, Enter) → closed with Escape,
@@ -99,7 +100,7 @@ describe('keyboard-only journeys', () => {
       await waitForHydration(page);
       // A client-side journey: a full page load would lose this marker.
       await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-      expect(await page.locator('.cookie-notice:not([hidden])').count()).toBe(1);
+      expect(await page.locator(sel('.cookie-notice:not([hidden])')).count()).toBe(1);
       const trail: Trail = [];
 
       // A modal: the first `#modal=` link in tab order; Enter opens it with focus inside.
@@ -118,11 +119,11 @@ describe('keyboard-only journeys', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-modal'))).toBe(modal);
 
       // Rooms, from the main navigation.
-      await tabTo(page, trail, `a.site-nav__link[href="${ROOMS[locale]}"]`, true);
+      await tabTo(page, trail, sel(`a.site-nav__link[href="${ROOMS[locale]}"]`), true);
       await follow(page, trail, ROOMS[locale]);
 
       // A room page, from the rooms list's cards.
-      await tabTo(page, trail, `main a.blog-card__link[href^="${ROOMS[locale]}/"]`);
+      await tabTo(page, trail, sel(`main a.blog-card__link[href^="${ROOMS[locale]}/"]`));
       const room = await page.evaluate(() => new URL((document.activeElement as HTMLAnchorElement).href).pathname);
       await follow(page, trail, room);
       expect(await page.locator('h1').count()).toBe(1);
@@ -137,7 +138,7 @@ describe('keyboard-only journeys', () => {
       await press(page, trail, 'Enter');
       expect(await page.locator(`${widget} input[id$="-resort"]`).inputValue()).toBe('Marea Punta Mita');
       // Dates on the calendar: it opens on the check-in (tomorrow); a week later, then 3 nights.
-      await tabTo(page, trail, `${widget} .booking__calendar-button`);
+      await tabTo(page, trail, sel(`${widget} .booking__calendar-button`));
       await page.keyboard.press('Enter');
       // The calendar is its own chunk: focus stays on its button until it has loaded and takes it.
       await page.waitForSelector(`${widget} .calendar [data-date="${day(1)}"]:focus`);
@@ -147,14 +148,14 @@ describe('keyboard-only journeys', () => {
       await press(page, trail, 'ArrowRight');
       await press(page, trail, 'ArrowRight');
       await press(page, trail, 'Enter');
-      expect(await focusMatches(page, `${widget} .booking__calendar-button`)).toBe(true);
+      expect(await focusMatches(page, sel(`${widget} .booking__calendar-button`))).toBe(true);
       // Guests: 3 adults.
-      await tabTo(page, trail, `${widget} .guests__toggle`);
+      await tabTo(page, trail, sel(`${widget} .guests__toggle`));
       await press(page, trail, 'Enter');
       await press(page, trail, 'Tab');
       await type(page, trail, '3');
       await press(page, trail, 'Escape');
-      expect(await focusMatches(page, `${widget} .guests__toggle`)).toBe(true);
+      expect(await focusMatches(page, sel(`${widget} .guests__toggle`))).toBe(true);
       // Book.
       await tabTo(page, trail, `${widget} button[type="submit"]`);
       await page.keyboard.press('Enter');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const chromium = useChromium();
@@ -90,8 +91,8 @@ describe('modals (docs/architecture.md, "Modals")', () => {
     expect(await state(page)).toMatchObject({ heading: 'Ocean View Suite', focusInside: true, hash: '#modal=ocean-view-suite' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
     // The room item: its images, checked features and the call to action.
-    await expect.poll(() => page.locator(`${dialog} .modal-room__features li`).count()).toBe(4);
-    expect(await page.locator(`${dialog} .modal-item__cta`).textContent()).toBe('Book this suite');
+    await expect.poll(() => page.locator(sel(`${dialog} .modal-room__features li`)).count()).toBe(4);
+    expect(await page.locator(sel(`${dialog} .modal-item__cta`)).textContent()).toBe('Book this suite');
     await page.keyboard.press('Enter');
     await closed(page);
     expect(await activeModalLink(page)).toBe('ocean-view-suite');
@@ -220,7 +221,7 @@ describe('modals (docs/architecture.md, "Modals")', () => {
 describe('blocks.accordion and blocks.terms-list', () => {
   it('accordion: keyboard only — Enter/Space toggle, Down/Up/Home/End move between headers', async () => {
     const { page, problems } = await open('/all-blocks');
-    const triggers = page.locator('.accordion .accordion__trigger');
+    const triggers = page.locator(sel('.accordion .accordion__trigger'));
     const expanded = (i: number) => triggers.nth(i).getAttribute('aria-expanded');
     const panel = (i: number) => triggers.nth(i).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.outerHTML);
     // The content of a hidden="until-found" panel is skipped (content-visibility), not the panel box: ask its content.
@@ -250,11 +251,11 @@ describe('blocks.accordion and blocks.terms-list', () => {
     const context = await chromium().newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${origin}/all-blocks`);
-    const panels = await page.locator('.accordion__panel').all();
+    const panels = await page.locator(sel('.accordion__panel')).all();
     expect(panels.length).toBeGreaterThan(1);
     for (const panel of panels) expect(await panel.evaluate((el) => el.hasAttribute('hidden') && el.firstElementChild!.checkVisibility())).toBe(true);
     const chevron = await page
-      .locator('.accordion__trigger')
+      .locator(sel('.accordion__trigger'))
       .first()
       .evaluate((button) => {
         const after = getComputedStyle(button, '::after');

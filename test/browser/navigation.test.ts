@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchChromium } from '../support/chromium.js';
 import { openPage, waitForHydration } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 let browser: Browser;
@@ -142,7 +143,7 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
     // Every link the new page builds (header, blocks, footer) carries the query along. Links
     // inside CMS rich text are the editors' HTML, not built by the product: left out.
     const hrefs = await page
-      .locator('a[href^="/"]:not([href^="/assets/"]):not(.rich-text a)')
+      .locator(sel('a[href^="/"]:not([href^="/assets/"]):not(.rich-text a)'))
       .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '').filter((h) => !h.startsWith('#')));
     expect(hrefs.length).toBeGreaterThan(0);
     expect(hrefs.filter((h) => !h.includes('?utm_source=rule4&lang=x'))).toEqual([]);
@@ -199,12 +200,12 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
     await page.goto(`${origin}/`);
     await waitForHydration(page);
     const link = page.locator(`main a[href^="${target}"]`).filter({ visible: true }).first();
-    const status = page.locator('.loading-overlay[role="status"]');
+    const status = page.locator(sel('.loading-overlay[role="status"]'));
     expect(await status.getAttribute('aria-live')).toBe('polite');
     expect(await status.getAttribute('data-visible')).toBeNull();
     const heading = await page.locator('main h1').first().textContent();
     await link.click();
-    await page.waitForSelector('.loading-overlay[data-visible="true"]', { timeout: 1400 });
+    await page.waitForSelector(sel('.loading-overlay[data-visible="true"]'), { timeout: 1400 });
     expect(await status.textContent()).toBe('Loading page…');
     expect(await page.getAttribute('main', 'aria-busy')).toBe('true');
     await page.waitForURL((url) => url.pathname === target);
@@ -239,8 +240,8 @@ describe('client-side navigation (rules 4, 5, 6, 19, 24)', () => {
     expect(new URL(response.url()).pathname).toBe('/no-such-page-rule-5');
     expect(response.status()).toBe(404);
     await waitForHydration(page);
-    expect(await page.locator('.error-page').getAttribute('data-status')).toBe('404');
-    expect(await page.locator('.loading-overlay[data-visible]').count()).toBe(0);
+    expect(await page.locator(sel('.error-page')).getAttribute('data-status')).toBe('404');
+    expect(await page.locator(sel('.loading-overlay[data-visible]')).count()).toBe(0);
     // The failed payload and the 404 document are logged by the browser; nothing else may fail.
     expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
     await page.context().close();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const chromium = useChromium();
@@ -29,9 +30,9 @@ async function open(path: string, options: Options = {}): Promise<WatchedPage> {
   return watched;
 }
 
-const timerText = (page: Page) => page.locator('main .timer__units').textContent();
+const timerText = (page: Page) => page.locator(sel('main .timer__units')).textContent();
 /** Offers on screen: the text is in every page's HTML, `hidden` until the toast shows. */
-const offers = (page: Page) => page.locator('.offer-toast:not([hidden])').allTextContents();
+const offers = (page: Page) => page.locator(sel('.offer-toast:not([hidden])')).allTextContents();
 
 describe('timer, share, phone', () => {
   it.each([
@@ -43,7 +44,11 @@ describe('timer, share, phone', () => {
     const first = await timerText(page);
     expect(first).toMatch(/\d/);
     // Poll for a change instead of sleeping a fixed time: it ticks every second.
-    await page.waitForFunction((before) => document.querySelector('main .timer__units')?.textContent !== before, first, { timeout: 5_000 });
+    await page.waitForFunction(
+      ({ units, before }) => document.querySelector(units)?.textContent !== before,
+      { units: sel('main .timer__units'), before: first },
+      { timeout: 5_000 },
+    );
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -90,7 +95,7 @@ describe('timer, share, phone', () => {
     await page.evaluate(() => ((window as unknown as { __refuse: boolean }).__refuse = true));
     await button.click();
     await expect.poll(() => status.textContent()).toMatch(/selected below/);
-    const field = page.locator('main .share__manual input');
+    const field = page.locator(sel('main .share__manual input'));
     expect(await field.inputValue()).toBe(canonical);
     expect(await field.evaluate((el: HTMLInputElement) => document.activeElement === el && el.selectionStart === 0 && el.selectionEnd === el.value.length)).toBe(true);
     expect(problems).toEqual([]);
@@ -100,7 +105,7 @@ describe('timer, share, phone', () => {
   it('phone: the USA number by default (header and page), the Mexican one with the country cookie', async () => {
     const usa = await open(ALL_BLOCKS.en);
     expect(await usa.page.locator('main .phone a').getAttribute('href')).toBe('tel:+18885550142');
-    expect(await usa.page.locator('.layout-header .phone a').getAttribute('href')).toBe('tel:+18885550142');
+    expect(await usa.page.locator(sel('.layout-header .phone a')).getAttribute('href')).toBe('tel:+18885550142');
     expect(usa.problems).toEqual([]);
     await usa.page.context().close();
 
@@ -108,7 +113,7 @@ describe('timer, share, phone', () => {
     // Rule 30: the static HTML is the build's (USA); the visitor's number replaces it after hydration.
     await expect.poll(() => mex.page.locator('main .phone a').getAttribute('href')).toBe('tel:8005550199');
     expect(await mex.page.locator('main .phone').textContent()).toContain('Reservations from Mexico');
-    expect(await mex.page.locator('.layout-header .phone a').getAttribute('href')).toBe('tel:8005550199');
+    expect(await mex.page.locator(sel('.layout-header .phone a')).getAttribute('href')).toBe('tel:8005550199');
     expect(mex.problems).toEqual([]);
     await mex.page.context().close();
   });
@@ -134,8 +139,8 @@ describe('offer toast (rule 29)', () => {
     await page.clock.runFor(1_500);
     await expect.poll(() => offers(page)).toEqual([expect.stringContaining(LAYOUT_OFFER)]);
     // Announced politely, focus untouched.
-    expect(await page.locator('.offer-toast:not([hidden])').evaluate((el) => el.closest('[role="status"]')?.getAttribute('aria-live'))).toBe('polite');
-    expect(await page.evaluate(() => document.activeElement?.closest('.offer-toast') ?? null)).toBeNull();
+    expect(await page.locator(sel('.offer-toast:not([hidden])')).evaluate((el) => el.closest('[role="status"]')?.getAttribute('aria-live'))).toBe('polite');
+    expect(await page.evaluate((toast) => document.activeElement?.closest(toast) ?? null, sel('.offer-toast'))).toBeNull();
     // Past the page offer's 8 s delay: still only the layout's.
     await page.clock.runFor(5_000);
     expect(await offers(page)).toHaveLength(1);
@@ -158,13 +163,13 @@ describe('offer toast (rule 29)', () => {
     await page.clock.runFor(1_500);
     await expect.poll(() => offers(page)).toEqual([expect.stringContaining(PAGE_OFFER.en)]);
     // Phone layout: a sheet along the bottom edge, clear of the cookie notice (measured once it has slid in).
-    await page.locator('.offer-toast:not([hidden])').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-    const toast = (await page.locator('.offer-toast:not([hidden])').boundingBox())!;
+    await page.locator(sel('.offer-toast:not([hidden])')).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const toast = (await page.locator(sel('.offer-toast:not([hidden])')).boundingBox())!;
     expect(toast.width).toBeGreaterThan(360);
-    const notice = await page.locator('.cookie-notice:not([hidden])').first().boundingBox();
+    const notice = await page.locator(sel('.cookie-notice:not([hidden])')).first().boundingBox();
     if (notice) expect(toast.y + toast.height).toBeLessThanOrEqual(notice.y + 1);
 
-    await page.locator('.offer-toast:not([hidden]) .offer-toast__close').focus();
+    await page.locator(sel('.offer-toast:not([hidden]) .offer-toast__close')).focus();
     await page.keyboard.press('Escape');
     expect(await offers(page)).toEqual([]);
     await page.reload();
@@ -182,12 +187,12 @@ describe('build-time lists on the all-blocks page', () => {
     ['es', ALL_BLOCKS.es],
   ] as const)('%s: blog list cards, pagination and the site map come from the build', async (_locale, path) => {
     const { page, problems } = await open(path);
-    expect(await page.locator('main .blog-card').count()).toBeGreaterThan(0);
+    expect(await page.locator(sel('main .blog-card')).count()).toBeGreaterThan(0);
     const nav = page.locator('main nav.pagination');
     expect(await nav.locator('[aria-current="page"]').textContent()).toMatch(/1$/);
     const next = nav.locator(`a[href="${path}/page/2"]`).first();
     expect(await next.count()).toBe(1);
-    expect(await page.locator('main .site-map__group').count()).toBeGreaterThan(1);
+    expect(await page.locator(sel('main .site-map__group')).count()).toBeGreaterThan(1);
     // Page 2 of the list is its own page, current page 2.
     await next.click();
     await page.waitForURL((url) => url.pathname === `${path}/page/2`);

@@ -7,6 +7,7 @@ import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { buildPoisonedSite, type PoisonedSite } from '../xss/site.js';
 import { VECTORS } from '../xss/vectors.js';
 import { useChromium, waitForHydration } from './page-helpers.js';
+import { sel } from '../support/class-names.js';
 
 /**
  * The XSS corpus in Chromium (the dynamic half): the bundled site with every vector in every
@@ -151,8 +152,8 @@ async function submitForms(page: Page, root: string): Promise<void> {
   if (submitted === 0) return;
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Answered: the success message (rich text) or the error summary (labels) rendered.
-  figures.answered += await page.locator(`${root} .form__success, ${root} .form__summary, ${root} .form__failure`).count();
-  figures.succeeded += await page.locator(`${root} .form__success`).count();
+  figures.answered += await page.locator(sel(`${root} .form__success, ${root} .form__summary, ${root} .form__failure`)).count();
+  figures.succeeded += await page.locator(sel(`${root} .form__success`)).count();
 }
 
 async function load(page: Page, url: string): Promise<void> {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { classNameMap, leftoverNames } from '../../src/node/build/class-names.js';
 import { listFiles } from '../../src/node/build/hash.js';
 import { ROOT } from '../../src/node/build/paths.js';
 import { FIRST_VIEW_BUDGET, formatFirstView, measureFirstView, overBudget, type PageWeight } from '../../src/node/perf/first-view.js';
@@ -82,5 +83,38 @@ describe('the JSON the bundled site serves the browser, on the wire (src/shared/
       expect(json, file).not.toContain('"formats":');
       expect(json, file).not.toContain('"component":');
     }
+  });
+});
+
+describe('the bundled site’s short class names (src/node/build/class-names.ts)', () => {
+  const map = classNameMap(ROOT);
+  const short = new Set(map.values());
+  const classesOf = (html: string) => [...html.matchAll(/ class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean));
+
+  it('no page, stylesheet or script names a mapped BEM class; the pages name the short ones', async () => {
+    let renamed = 0;
+    for (const [file, html] of pages) {
+      const classes = classesOf(html);
+      expect(
+        classes.filter((name) => map.has(name)),
+        file,
+      ).toEqual([]);
+      renamed += classes.filter((name) => short.has(name)).length;
+    }
+    expect(renamed).toBeGreaterThan(1000);
+    expect(pages.get('index.html')).toContain(`class="${map.get('hero__title')}"`);
+    const assets = (await listFiles(path.join(build.paths.dist, 'assets'))).filter((file) => /\.(?:css|js)$/.test(file));
+    for (const file of assets) expect(leftoverNames(await readFile(path.join(build.paths.dist, 'assets', file), 'utf8'), map), file).toEqual([]);
+  });
+
+  it('every short class a page names is one the stylesheet selects', async () => {
+    const css = (await listFiles(path.join(build.paths.dist, 'assets'))).filter((file) => file.endsWith('.css'));
+    expect(css).toHaveLength(1);
+    const selected = new Set([...(await readFile(path.join(build.paths.dist, 'assets', css[0]!), 'utf8')).matchAll(/\.([A-Za-z][\w-]*)/g)].map((m) => m[1]!));
+    for (const [file, html] of pages)
+      expect(
+        classesOf(html).filter((name) => short.has(name) && !selected.has(name)),
+        file,
+      ).toEqual([]);
   });
 });

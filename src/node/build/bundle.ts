@@ -23,6 +23,9 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'src/node/build/bundle.ts',
   'src/node/build/message-files.ts',
+  'src/node/build/class-names.ts',
+  // Its selectors keep their classes' names (class-names.ts, SERVER_SELECTORS).
+  'src/node/webhook/preview.ts',
 ];
 /** Everything that can change the output: bundle inputs plus the build-time code. */
 export const CODE_INPUTS = [...BUNDLE_INPUTS, 'src/node', 'scripts'];
