@@ -30,14 +30,19 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number]['format'];
 
 /**
  * Where the build writes an image's variant: beside the original, named
- * after it, the encoder settings and the width
- * (`/assets/media/sea.1a2b3c4d5e.jpg` → `/assets/media/sea.1a2b3c4d5e.k3y-800.avif`):
- * immutable like every media file.
+ * after it without its content hash, then the variant key (media-encode.ts:
+ * a hash of the original's name, which holds its content hash, and of the
+ * encoder settings) and the width
+ * (`/assets/media/sea.1a2b3c4d5e.jpg` → `/assets/media/sea.k3y0k3y0-800.avif`):
+ * immutable like every media file. Each URL is in a `srcset` five times an
+ * image, so the original's hash is not repeated in it (≈ 1.5 KB a page at
+ * the bench, docs/performance.md).
  */
 export function variantUrl(url: string, key: string, width: number, format: VariantFormat): string {
   const dot = url.lastIndexOf('.');
   const stem = dot > url.lastIndexOf('/') ? url.slice(0, dot) : url;
-  return `${stem}.${key}-${width}.${format}`;
+  const name = /^(.*\/[^/.]+)\.[0-9a-f]{10}$/.exec(stem)?.[1] ?? stem;
+  return `${name}.${key}-${width}.${format}`;
 }
 
 /** The `srcset` of one variant format, or undefined when the build made none. */

@@ -6,9 +6,11 @@ import { toWire } from './wire.js';
 /**
  * Bumped when the payload shape changes, so an old client never misreads a
  * new payload (rules 18 and 20: it loads the page instead). 4: media travel
- * packed (wire.ts).
+ * packed (wire.ts). 5: published media by name, Strapi's formats as a
+ * letter and a hash, page blocks' components without `blocks.`, a text
+ * written again as a reference.
  */
-export const PAYLOAD_VERSION = 4;
+export const PAYLOAD_VERSION = 5;
 
 /**
  * What a page needs to render without the CMS (rule 18). The same object is

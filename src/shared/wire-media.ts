@@ -4,10 +4,14 @@ import type { Media, MediaFormat } from './model.js';
  * A media object's packed form on the wire (wire.ts): about a sixth of its
  * JSON. `[url, width, height, alt, formats, variants?, mime?, kind?]`:
  *
+ * - `url` is the file's name alone when it is published under
+ *   `/assets/media/` (media.ts): every media URL of a page repeats that folder;
  * - a format is `[ref, width]`, or `[ref, width, height]` when its height is
  *   not the original's aspect ratio at that width, rounded; `ref` is its name
  *   (Strapi's `thumbnail`, `small`, …) when its URL is the original's with
- *   the name in front (`formatRef`), else its URL;
+ *   the name in front (`formatRef`), else its URL. One of Strapi's own four
+ *   at the size Strapi makes it (`STRAPI_FORMATS`) is one string, its
+ *   letter and its hash: `"t9f8e7d6c5b"` for `["thumbnail.9f8e7d6c5b",245]`;
  * - `variants` is `[key, widths]`, `mime` and `kind` are what they are, each
  *   0 when absent or when it follows (the mime from the URL's extension, the
  *   kind from the mime); trailing 0s are left out.
@@ -16,7 +20,7 @@ import type { Media, MediaFormat } from './model.js';
  * give it back exactly (key for key, as JSON): it travels as it is.
  */
 
-type PackedFormat = [ref: string, width: number] | [url: string, width: number, height: number];
+type PackedFormat = string | [ref: string, width: number] | [url: string, width: number, height: number];
 export type PackedMedia = [
   url: string,
   width: number | null,
@@ -98,15 +102,62 @@ function formatUrl(parts: UrlParts, ref: string): string {
   return dot < 0 ? `${parts.dir}${ref}_${parts.base}` : `${parts.dir}${ref.slice(0, dot)}_${parts.stem}.${ref.slice(dot + 1)}.${parts.ext}`;
 }
 
+/** Where the media phase publishes (media.ts): a packed URL without a `/` is a name in it. */
+const MEDIA_DIR = '/assets/media/';
+
+function packUrl(url: string): string {
+  const name = url.startsWith(MEDIA_DIR) ? url.slice(MEDIA_DIR.length) : null;
+  return name && !name.includes('/') ? name : url;
+}
+
+function unpackUrl(url: string): string {
+  return url.includes('/') ? url : `${MEDIA_DIR}${url}`;
+}
+
+/**
+ * Strapi's formats, by their letter on the wire: the box each is made to fit
+ * (its default breakpoints; an image is never enlarged, so a smaller original
+ * has fewer formats). Each comes with the original's hash in a CMS upload
+ * and its own once published, so the letter is followed by that hash, if any.
+ */
+const STRAPI_FORMATS: Record<string, { name: string; box: readonly [number, number] }> = {
+  t: { name: 'thumbnail', box: [245, 156] },
+  s: { name: 'small', box: [500, 500] },
+  m: { name: 'medium', box: [750, 750] },
+  l: { name: 'large', box: [1000, 1000] },
+};
+const LETTER_OF = new Map(Object.entries(STRAPI_FORMATS).map(([letter, { name }]) => [name, letter]));
+
+/** The width Strapi makes a format of an image of this size (sharp's `fit: inside`), or null when the size is not known. */
+function strapiWidth(media: Pick<Media, 'width' | 'height'>, box: readonly [number, number]): number | null {
+  return media.width && media.height ? Math.round(media.width * Math.min(box[0] / media.width, box[1] / media.height)) : null;
+}
+
 function packFormat(media: Media, parts: UrlParts, format: MediaFormat): PackedFormat {
   const ref = formatRef(parts, format.url);
-  return scaledHeight(media, format.width) === format.height ? [ref, format.width] : [ref, format.width, format.height];
+  const dot = ref.indexOf('.');
+  const letter = ref.includes('/') ? undefined : LETTER_OF.get(dot < 0 ? ref : ref.slice(0, dot));
+  const scaled = scaledHeight(media, format.width) === format.height;
+  if (letter && scaled && strapiWidth(media, STRAPI_FORMATS[letter]!.box) === format.width) return `${letter}${dot < 0 ? '' : ref.slice(dot + 1)}`;
+  return scaled ? [ref, format.width] : [ref, format.width, format.height];
+}
+
+function unpackFormat(media: Pick<Media, 'width' | 'height'>, parts: UrlParts, packed: PackedFormat): MediaFormat {
+  if (typeof packed !== 'string') {
+    const [ref, w, h] = packed;
+    return { url: formatUrl(parts, ref), width: w, height: h ?? (scaledHeight(media, w) as number) };
+  }
+  const format = STRAPI_FORMATS[packed[0] ?? ''];
+  const width = format ? strapiWidth(media, format.box) : null;
+  if (!format || width === null) throw malformed(`format ${JSON.stringify(packed)}`);
+  const hash = packed.slice(1);
+  return { url: formatUrl(parts, hash ? `${format.name}.${hash}` : format.name), width, height: scaledHeight(media, width) as number };
 }
 
 function pack(media: Media): PackedMedia {
   const parts = urlParts(media.url);
   const packed: unknown[] = [
-    media.url,
+    packUrl(media.url),
     media.width,
     media.height,
     media.alt,
@@ -126,7 +177,8 @@ export function malformed(what: string): Error {
 
 export function unpack(packed: unknown): Media {
   if (!Array.isArray(packed) || typeof packed[0] !== 'string' || !Array.isArray(packed[4])) throw malformed(JSON.stringify(packed)?.slice(0, 80) ?? 'undefined');
-  const [url, width, height, alt, formats, variants, mime, kind] = packed as PackedMedia;
+  const [name, width, height, alt, formats, variants, mime, kind] = packed as PackedMedia;
+  const url = unpackUrl(name);
   const parts = urlParts(url);
   const type = mime === undefined || mime === 0 ? (mimeOf(url) ?? '') : mime;
   const media: Media = {
@@ -136,7 +188,7 @@ export function unpack(packed: unknown): Media {
     width,
     height,
     alt,
-    formats: formats.map(([ref, w, h]) => ({ url: formatUrl(parts, ref), width: w, height: h ?? (scaledHeight({ width, height }, w) as number) })),
+    formats: formats.map((format) => unpackFormat({ width, height }, parts, format)),
   };
   if (variants) media.variants = { key: variants[0], widths: variants[1] };
   return media;

@@ -31,10 +31,27 @@ describe('the payload wire form (media packed, rule 18)', () => {
   it('packs a published image and a CMS upload to their names, and gives each back exactly', () => {
     const wire = wireJson({ a: published, b: upload });
     expect(wire).toBe(
-      '{"a":{"$m":["/assets/media/garden_villa_b14c7d0803.0a1b2c3d4e.jpg",1600,900,"The villa",[["thumbnail.9f8e7d6c5b",245],["small.5a5a5a5a5a",500],["large",1000]],["39530f76",[400,800,1200]]]},' +
-        '"b":{"$m":["https://cms.example/uploads/sea_1a2b.jpg",1600,900,"The villa",[["small",500]]]}}',
+      '{"a":{"$m":["garden_villa_b14c7d0803.0a1b2c3d4e.jpg",1600,900,"The villa",["t9f8e7d6c5b","s5a5a5a5a5a","l"],["39530f76",[400,800,1200]]]},' +
+        '"b":{"$m":["https://cms.example/uploads/sea_1a2b.jpg",1600,900,"The villa",["s"]]}}',
     );
     expect(JSON.stringify(roundTrip({ a: published, b: upload }))).toBe(JSON.stringify({ a: published, b: upload }));
+  });
+
+  it("writes Strapi's formats at the sizes Strapi makes them as a letter and a hash; any other size as [name, width]", () => {
+    // 1200 × 800: the thumbnail fits 245 × 156 by its height (234 wide); a `small` 480 wide is not Strapi's.
+    const portrait: Media = {
+      ...published,
+      width: 1200,
+      height: 800,
+      formats: [
+        { url: '/assets/media/thumbnail_garden_villa_b14c7d0803.9f8e7d6c5b.jpg', width: 234, height: 156 },
+        { url: '/assets/media/small_garden_villa_b14c7d0803.5a5a5a5a5a.jpg', width: 480, height: 320 },
+        { url: '/assets/media/medium_garden_villa_b14c7d0803.0a1b2c3d4e.jpg', width: 750, height: 500 },
+      ],
+    };
+    expect(wireJson({ portrait })).toContain('["t9f8e7d6c5b",["small.5a5a5a5a5a",480],"m"]');
+    expect(JSON.stringify(roundTrip({ portrait }))).toBe(JSON.stringify({ portrait }));
+    expect(() => fromWire({ a: { $m: ['x.jpg', 10, 10, '', ['q']] } })).toThrow(/malformed value/);
   });
 
   it('writes a media object used again as a reference, read back as the same object', () => {
@@ -98,10 +115,15 @@ describe('the payload wire form (media packed, rule 18)', () => {
     const blocks = [block('blocks.hero', { title: 'Hi', media: published }), { ...block('blocks.wysiwyg', { body: '<p>x</p>' }, ['MEX']), key: '1' }];
     const wire = wireJson({ blocks });
     expect(wire).toBe(
-      `{"blocks":[{"$b":["blocks.hero",{"title":"Hi","media":{"$m":${JSON.stringify(toWire(published)).slice(6, -1)}}}]},{"$b":["blocks.wysiwyg",{"body":"\\u003cp>x\\u003c/p>"},["MEX"]]}]}`,
+      `{"blocks":[{"$b":["hero",{"title":"Hi","media":{"$m":${JSON.stringify(toWire(published)).slice(6, -1)}}}]},{"$b":["wysiwyg",{"body":"\\u003cp>x\\u003c/p>"},["MEX"]]}]}`,
     );
     expect(roundTrip({ blocks })).toEqual(asJson({ blocks }));
+    // Only a page block's `blocks.` is left out; a modal's component is written as it is.
+    const modal = [{ component: 'modals.room', name: 'ModalRoom', key: '0', countries: null, props: { title: 'Suite' } }];
+    expect(wireJson(modal)).toBe('[{"$b":["modals.room",{"title":"Suite"}]}]');
+    expect(roundTrip(modal)).toEqual(asJson(modal));
     const others = [
+      [{ ...blocks[0]!, component: 'hero' }],
       [{ ...blocks[1]!, key: 'rule-6' }],
       [{ ...blocks[0]!, name: 'Banner' }],
       [{ name: 'Hero', component: 'blocks.hero', key: '0', countries: null, props: {} }],
@@ -111,6 +133,21 @@ describe('the payload wire form (media packed, rule 18)', () => {
     for (const list of others) expect(toWire(list)).toEqual(list.map((b) => JSON.parse(JSON.stringify(toWire(b)))));
     // Not in a list: no place to take the key from.
     expect(JSON.stringify(toWire({ one: blocks[0] }))).toContain('"component":"blocks.hero","name":"Hero","key":"0"');
+  });
+
+  it('writes a text of 16 characters or more again as a reference to where it was first written; shorter ones, ids, dates and URLs as they are', () => {
+    const description = 'Ocean view suites with a private terrace';
+    const [date, url] = ['2026-05-01T00:00:00.000Z', 'https://marea.example/rooms'];
+    const value = { title: 'Rooms & suites', seo: { title: 'Rooms & suites', description, date, url }, head: { description, items: [description, { $s: 0 }], date, url } };
+    const wire = wireJson(value);
+    expect(wire.match(/Ocean view suites/g)).toHaveLength(1);
+    expect(wire.match(/Rooms & suites/g)).toHaveLength(2);
+    expect(wire.match(/2026-05-01T00:00:00.000Z/g)).toHaveLength(2);
+    expect(wire.match(/https:\/\/marea.example\/rooms/g)).toHaveLength(2);
+    expect(wire).toContain('"head":{"description":{"$s":0},"items":[{"$s":0},{"$":{"$s":0}}],"date":"2026-05-01T00:00:00.000Z"');
+    expect(roundTrip(value)).toEqual(value);
+    expect(() => fromWire({ a: { $s: 0 } })).toThrow(/malformed value/);
+    expect(() => fromWire({ a: 'x x'.repeat(6), b: { $s: 'length' } })).toThrow(/malformed value/);
   });
 
   it('a reference to a media object the value does not hold is an error (the caller falls back as for any bad payload, rule 20)', () => {

@@ -5,6 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
+import { sel } from '../support/class-names.js';
+import { fromWire, toWire } from '../../src/shared/wire.js';
 
 const origin = inject('siteOrigin');
 const dist = inject('siteDist');
@@ -107,7 +109,7 @@ describe('stale builds (rules 15–17)', () => {
     page.on('load', () => loads.push(new URL(page.url()).pathname));
     await page.goto(`${origin}${deep.en}`);
     await settle(page);
-    const switchTo = page.locator('.language-switcher a[hreflang="es-MX"]');
+    const switchTo = page.locator(sel('.language-switcher a[hreflang="es-MX"]'));
     const target = ((await switchTo.getAttribute('href')) ?? '').split('?')[0]!;
     const served = page.waitForEvent('console', (message) => message.text().includes('stays as served'));
     await switchTo.click();
@@ -125,13 +127,13 @@ describe('stale builds (rules 15–17)', () => {
     await page.goto(`${origin}${deep.en}`);
     await settle(page);
     const before = loads.length;
-    await page.locator('.language-switcher a[hreflang="es-MX"]').click();
+    await page.locator(sel('.language-switcher a[hreflang="es-MX"]')).click();
     await page.waitForURL((url) => url.pathname === target);
     await page.waitForTimeout(500);
     expect(loads.length).toBe(before);
     expect(await page.getAttribute('html', 'lang')).toBe('es-MX');
     expect(problems.some((p) => p.includes('could not load messages'))).toBe(true);
-    expect(await page.locator('.skip-link').textContent()).toBe(en.site.skipToContent);
+    expect(await page.locator(sel('.skip-link')).textContent()).toBe(en.site.skipToContent);
     await expectNoRawKeys(page);
     await page.context().close();
   });
@@ -171,15 +173,15 @@ describe('message files (rule 11)', () => {
     await page.waitForTimeout(300);
     // The server's Spanish text is on the page; the app does not hydrate without its messages.
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
-    expect(await page.locator('.skip-link').textContent()).toBe(es.site.skipToContent);
+    expect(await page.locator(sel('.skip-link')).textContent()).toBe(es.site.skipToContent);
     release();
     await settle(page);
     expect(messageRequests).toEqual([preloads[0]![1]]);
-    expect(await page.locator('.skip-link').textContent()).toBe(es.site.skipToContent);
+    expect(await page.locator(sel('.skip-link')).textContent()).toBe(es.site.skipToContent);
     // The first switch loads the other locale's file, once.
-    await page.locator('.language-switcher a[hreflang="en-US"]').click();
+    await page.locator(sel('.language-switcher a[hreflang="en-US"]')).click();
     await page.waitForFunction(() => document.documentElement.lang === 'en-US');
-    await page.locator('.skip-link', { hasText: en.site.skipToContent }).waitFor();
+    await page.locator(sel('.skip-link'), { hasText: en.site.skipToContent }).waitFor();
     expect(messageRequests).toHaveLength(2);
     expect(messageRequests[1]).toMatch(/^\/assets\/messages-en\.[0-9a-f]{10}\.json$/);
     await page.goBack();
@@ -215,18 +217,19 @@ describe('error page in the browser (rules 21, 27)', () => {
     const { page, problems } = await openPage(chromium());
     await page.route(/_payload\.json/, async (route) => {
       const response = await route.fetch();
-      const payload = await response.json();
+      // Read and written as the build does (src/shared/wire.ts: a string may refer to one written before it).
+      const payload = fromWire(await response.json()) as { kind: string; path: string; page: { blocks: unknown } };
       // The navigation target's payload, not the page's own (preloaded for hydration).
       if (payload.kind === 'page' && payload.path !== deep.en) payload.page.blocks = { not: 'an array' };
-      await route.fulfill({ response, json: payload });
+      await route.fulfill({ response, json: toWire(payload) });
     });
     await page.goto(`${origin}${deep.en}`);
     await settle(page);
     await page.locator('main a[href^="/"]:not([href="/"])').first().click();
-    await page.waitForSelector('.error-page[data-status="503"]');
-    expect(await page.textContent('.error-page')).toContain('Components must be an Array');
+    await page.waitForSelector(sel('.error-page[data-status="503"]'));
+    expect(await page.textContent(sel('.error-page'))).toContain('Components must be an Array');
     // Rule 27: no header and footer outside 400–500.
-    expect(await page.locator('.site-header').count()).toBe(0);
+    expect(await page.locator(sel('.site-header')).count()).toBe(0);
     // Rule 24: the loading overlay is not left on after the error.
     await page.waitForTimeout(300);
     expect(await page.locator('[role="status"]:visible').count()).toBe(0);
@@ -260,10 +263,10 @@ describe('visitor country and 404 messages (rules 30, 5)', () => {
     const { page } = await openPage(chromium());
     await page.goto(`${origin}/no-such-page?x=1`);
     await settle(page);
-    expect(await page.getAttribute('.error-page', 'data-message')).toBe('Page not found: /no-such-page');
+    expect(await page.getAttribute(sel('.error-page'), 'data-message')).toBe('Page not found: /no-such-page');
     await page.goto(`${origin}/es/Mal_Ruta`);
     await settle(page);
-    expect(await page.getAttribute('.error-page', 'data-message')).toBe('Page Not Found: /es/Mal_Ruta');
+    expect(await page.getAttribute(sel('.error-page'), 'data-message')).toBe('Page Not Found: /es/Mal_Ruta');
     await page.context().close();
   });
 });

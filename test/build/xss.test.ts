@@ -5,9 +5,13 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, listen } from '../../src/node/preview/server.js';
 import { serializeForScript } from '../../src/shared/payload.js';
+import { fromWire } from '../../src/shared/wire.js';
 import { scanHtml, scanJsonText, scanJsonValue, type Finding } from '../xss/scan.js';
 import { buildPoisonedSite, servedFiles, type PoisonedSite } from '../xss/site.js';
 import { VECTORS, type Family } from '../xss/vectors.js';
+
+/** The JSON files the build writes in the wire form (src/shared/wire.ts): page payloads and the modals files. */
+const wireFile = (file: string) => /(?:^|\/)_(?:payload|modals)\.json$/.test(file);
 
 /**
  * The XSS corpus, the static half: the bundled site with every vector in every
@@ -123,7 +127,9 @@ describe('the XSS corpus', () => {
       const ext = path.extname(file) || file;
       kinds.set(ext, (kinds.get(ext) ?? 0) + 1);
       if (file.endsWith('.html')) findings.push(...scanHtml(text, file, VECTORS));
-      else if (file.endsWith('.json')) findings.push(...scanJsonText(text, file), ...scanJsonValue(JSON.parse(text) as unknown, file));
+      // A payload or modals file is read as the browser reads it (src/shared/wire.ts): every value at its key, references resolved.
+      else if (file.endsWith('.json'))
+        findings.push(...scanJsonText(text, file), ...scanJsonValue(wireFile(file) ? fromWire(JSON.parse(text)) : (JSON.parse(text) as unknown), file));
       else if (file.endsWith('.xml')) {
         const doc = new JSDOM(text, { contentType: 'text/xml' }).window.document;
         if (doc.getElementsByTagName('parsererror').length > 0) findings.push({ file, where: 'XML', found: 'not well-formed' });

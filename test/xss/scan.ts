@@ -1,4 +1,5 @@
 import { JSDOM } from 'jsdom';
+import { fromWire } from '../../src/shared/wire.js';
 import { BLOCK_DECLARATIONS, MODAL_ITEM_DECLARATIONS } from '../../src/shared/blocks/catalogue.js';
 import type { Fields } from '../../src/shared/blocks/fields.js';
 
@@ -83,7 +84,9 @@ export function scanHtml(html: string, file: string, vectors: ReadonlyArray<{ na
     if (!/json/i.test(attrs ?? '')) continue;
     findings.push(...scanJsonText(body ?? '', file, `inline <script${attrs}>`));
     try {
-      findings.push(...scanJsonValue(JSON.parse(body ?? ''), file, `inline <script${attrs}>`));
+      // The error pages' embedded payload, read as the browser reads it (src/shared/wire.ts).
+      const value = JSON.parse(body ?? '') as unknown;
+      findings.push(...scanJsonValue(/__MAREA_PAYLOAD__/.test(attrs ?? '') ? fromWire(value) : value, file, `inline <script${attrs}>`));
     } catch (error) {
       findings.push({ file, where: `inline <script${attrs}>`, found: `not JSON: ${(error as Error).message}` });
     }

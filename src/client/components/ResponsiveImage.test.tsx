@@ -9,6 +9,8 @@ const encoded = { ...image, variants: { key: 'k3y', widths: [400, 800, 1600] } }
 describe('ResponsiveImage and the build’s AVIF and WebP variants', () => {
   it('names each variant beside its original, after the encoder settings and the width', () => {
     expect(variantUrl('/assets/media/sea.abc.jpg', 'k3y', 800, 'avif')).toBe('/assets/media/sea.abc.k3y-800.avif');
+    // A published original's content hash is in the key (media-encode.ts), not repeated in every variant's name.
+    expect(variantUrl('/assets/media/sea.0a1b2c3d4e.jpg', 'k3yk3yk3', 800, 'avif')).toBe('/assets/media/sea.k3yk3yk3-800.avif');
     expect(variantSrcSet(encoded, 'webp')).toBe('/assets/media/sea.abc.k3y-400.webp 400w, /assets/media/sea.abc.k3y-800.webp 800w, /assets/media/sea.abc.k3y-1600.webp 1600w');
     expect(variantSrcSet(image, 'avif')).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Media } from '../../shared/model.js';
 import { variantUrl } from '../../shared/media.js';
 import { copyMedia, rewriteMediaUrls } from './media.js';
-import { encodeImages, VARIANT_KEY } from './media-encode.js';
+import { encodeImages, imageVariantKey } from './media-encode.js';
 import { rasterImages } from './media-walks.js';
 import { hugePng } from '../../../test/support/huge-png.js';
 
@@ -48,16 +48,21 @@ describe('media encoding (AVIF and WebP at the widths the layout needs)', () => 
   it('encodes each raster original to AVIF and WebP at 400, 800… up to its own width, beside it, and never enlarges', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'marea-cache-'));
     const { out, result } = await mediaPhase(['/uploads/bay.jpg', '/uploads/pool.png'], cache);
-    expect(result.urls.variants.get('/uploads/bay.jpg')).toEqual({ key: VARIANT_KEY, widths: [400, 800, 900] });
-    expect(result.urls.variants.get('/uploads/pool.png')).toEqual({ key: VARIANT_KEY, widths: [400, 500] });
-    expect(result.encoded).toBe(10);
     const site = result.urls.get('/uploads/bay.jpg')!;
-    const avif = await sharp(path.join(out, variantUrl(site, VARIANT_KEY, 800, 'avif'))).metadata();
+    const key = imageVariantKey(site);
+    expect(result.urls.variants.get('/uploads/bay.jpg')).toEqual({ key, widths: [400, 800, 900] });
+    expect(result.urls.variants.get('/uploads/pool.png')).toEqual({ key: imageVariantKey(result.urls.get('/uploads/pool.png')!), widths: [400, 500] });
+    expect(result.encoded).toBe(10);
+    // Named after the original without its content hash, which the key holds (docs/performance.md, "What a page is made of").
+    expect(site).toMatch(/^\/assets\/media\/bay\.[0-9a-f]{10}\.jpg$/);
+    expect(key).toMatch(/^[0-9a-z]{8}$/);
+    expect(variantUrl(site, key, 800, 'avif')).toBe(`/assets/media/bay.${key}-800.avif`);
+    const avif = await sharp(path.join(out, variantUrl(site, key, 800, 'avif'))).metadata();
     expect([avif.format, avif.compression, avif.width, avif.height]).toEqual(['heif', 'av1', 800, 533]);
-    const webp = await sharp(path.join(out, variantUrl(site, VARIANT_KEY, 900, 'webp'))).metadata();
+    const webp = await sharp(path.join(out, variantUrl(site, key, 900, 'webp'))).metadata();
     expect([webp.format, webp.width]).toEqual(['webp', 900]);
     // Smaller than the original at the same size.
-    expect((await readFile(path.join(out, variantUrl(site, VARIANT_KEY, 900, 'avif')))).length).toBeLessThan((await readFile(path.join(uploads, 'bay.jpg'))).length);
+    expect((await readFile(path.join(out, variantUrl(site, key, 900, 'avif')))).length).toBeLessThan((await readFile(path.join(uploads, 'bay.jpg'))).length);
   });
 
   it('a second build encodes nothing: every variant comes from the cache, byte for byte; new bytes are encoded again', async () => {
@@ -66,17 +71,21 @@ describe('media encoding (AVIF and WebP at the widths the layout needs)', () => 
     const second = await mediaPhase(['/uploads/bay.jpg'], cache);
     expect([first.result.encoded, first.result.reused]).toEqual([6, 0]);
     expect([second.result.encoded, second.result.reused]).toEqual([0, 6]);
-    const file = variantUrl(second.result.urls.get('/uploads/bay.jpg')!, VARIANT_KEY, 400, 'avif');
+    const site = second.result.urls.get('/uploads/bay.jpg')!;
+    const file = variantUrl(site, imageVariantKey(site), 400, 'avif');
     expect(await readFile(path.join(second.out, file))).toEqual(await readFile(path.join(first.out, file)));
     await photo(900, 600).jpeg({ quality: 60 }).toFile(path.join(uploads, 'bay.jpg'));
     const edited = await mediaPhase(['/uploads/bay.jpg'], cache);
     expect([edited.result.encoded, edited.result.reused]).toEqual([6, 0]);
+    // New bytes, new key: the variants' names change with the original's (immutable files).
+    expect(edited.result.urls.variants.get('/uploads/bay.jpg')?.key).not.toBe(imageVariantKey(site));
   });
 
   it('variants are upright (EXIF orientation applied, as the browser shows the original)', async () => {
     const { out, result } = await mediaPhase(['/uploads/tower.jpg'], await mkdtemp(path.join(tmpdir(), 'marea-cache-')));
     expect(result.urls.variants.get('/uploads/tower.jpg')?.widths).toEqual([400, 600]);
-    const upright = await sharp(path.join(out, variantUrl(result.urls.get('/uploads/tower.jpg')!, VARIANT_KEY, 600, 'webp'))).metadata();
+    const site = result.urls.get('/uploads/tower.jpg')!;
+    const upright = await sharp(path.join(out, variantUrl(site, imageVariantKey(site), 600, 'webp'))).metadata();
     expect([upright.width, upright.height]).toEqual([600, 900]);
   });
 
@@ -122,7 +131,7 @@ describe('which media are encoded, and how the content learns of it', () => {
   it('rewriteMediaUrls gives an encoded image its variants, and leaves the others without', async () => {
     const { result } = await mediaPhase(['/uploads/pool.png'], await mkdtemp(path.join(tmpdir(), 'marea-cache-')));
     const out = rewriteMediaUrls({ pool: image('/uploads/pool.png', 'image/png'), other: image('/uploads/x.jpg', 'image/jpeg') }, result.urls);
-    expect(out.pool.variants).toEqual({ key: VARIANT_KEY, widths: [400, 500] });
+    expect(out.pool.variants).toEqual({ key: imageVariantKey(out.pool.url), widths: [400, 500] });
     expect(out.pool.url).toMatch(/^\/assets\/media\/pool\.[0-9a-f]{10}\.png$/);
     expect(out.other).not.toHaveProperty('variants');
   });

@@ -27,10 +27,24 @@ const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
 const SETTINGS = { avif: { quality: 50, effort: 2 }, webp: { quality: 75, effort: 4 } } as const;
 
 /** Names the settings and the encoder in every variant's file name and cache entry: new settings, new files. */
-export const VARIANT_KEY = createHash('sha256')
+const VARIANT_KEY = createHash('sha256')
   .update(JSON.stringify({ SETTINGS, VARIANT_WIDTHS, sharp: sharp.versions.sharp, vips: sharp.versions.vips }))
   .digest('hex')
   .slice(0, 8);
+
+/**
+ * An image's variant key, in its variants' names (`variantUrl`) and its
+ * `variants.key`: the original's site name (which holds its content hash)
+ * and `VARIANT_KEY`, hashed to 8 letters and digits (41 bits, as many as the
+ * original's hash): the variants' names need not repeat the original's hash.
+ */
+export function imageVariantKey(site: string): string {
+  const bits = createHash('sha256')
+    .update(`${path.basename(site)}\0${VARIANT_KEY}`)
+    .digest()
+    .readUIntBE(0, 6);
+  return (bits % 36 ** 8).toString(36).padStart(8, '0');
+}
 
 /** What the media phase made of the raster images. */
 export interface MediaEncoding extends MediaCopy {
@@ -71,14 +85,15 @@ export async function encodeImages(copy: MediaCopy, images: string[], outDir: st
       }
       result.encoded += widths.length * VARIANT_FORMATS.length;
     }
+    const key = imageVariantKey(site);
     for (const width of widths) {
       for (const { format } of VARIANT_FORMATS) {
-        const file = path.join(outDir, variantUrl(site, VARIANT_KEY, width, format));
+        const file = path.join(outDir, variantUrl(site, key, width, format));
         result.bytes += copyFromCache(path.join(entry, `${width}.${format}`), file);
         result.files += 1;
       }
     }
-    copy.urls.variants.set(url, { key: VARIANT_KEY, widths } satisfies MediaVariants);
+    copy.urls.variants.set(url, { key, widths } satisfies MediaVariants);
   }
   return result;
 }

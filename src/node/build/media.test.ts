@@ -107,6 +107,18 @@ describe('copyMedia: media judged by their bytes', () => {
     expect(published.get('/uploads/hero.svg')).toEqual(png);
   });
 
+  it("published names drop Strapi's own hash (`sea_1a2b3c4d5e`): the content hash names the file, and every page repeats the name", async () => {
+    const jpeg = (background: string) =>
+      sharp({ create: { width: 2, height: 2, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const { result } = await copy({ 'sea_1a2b3c4d5e.jpg': await jpeg('#0e6f80'), 'large_sea_1a2b3c4d5e.jpg': await jpeg('#0b4f6c'), '_0a1b2c3d4e.jpg': await jpeg('#fc3') });
+    expect(result.urls.get('/uploads/sea_1a2b3c4d5e.jpg')).toMatch(/^\/assets\/media\/sea\.[0-9a-f]{10}\.jpg$/);
+    expect(result.urls.get('/uploads/large_sea_1a2b3c4d5e.jpg')).toMatch(/^\/assets\/media\/large_sea\.[0-9a-f]{10}\.jpg$/);
+    // Nothing but the suffix: kept, so the file still has a name.
+    expect(result.urls.get('/uploads/_0a1b2c3d4e.jpg')).toMatch(/^\/assets\/media\/_0a1b2c3d4e\.[0-9a-f]{10}\.jpg$/);
+  });
+
   it('captions: WebVTT is published as .vtt, byte for byte; HTML named .vtt or a picture in a captions field is refused with its url', async () => {
     const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n[Olas] Palmeras sobre la laguna.\n';
     const jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0e6f80' } })

@@ -20,6 +20,9 @@ function statOrNull(file: string): Stats | null {
 /** Media are copied under this site path with content-hashed names (immutable, cacheable). */
 const MEDIA_DIR = 'assets/media';
 
+/** The hash Strapi appends to an upload's name (`sea_1a2b3c4d5e.jpg`, `large_sea_1a2b3c4d5e.jpg`). */
+const STRAPI_SUFFIX = /_[0-9a-f]{10}$/;
+
 /** A media file hashed by an earlier build of the same process (build-memo.ts). */
 export interface KnownMedia {
   source: string;
@@ -133,10 +136,9 @@ export async function copyMedia(
     }
     bytes = judged.bytes;
     const pathname = new URL(url, 'http://x').pathname;
-    const base = path
-      .basename(pathname, path.extname(pathname))
-      .replace(/[^a-zA-Z0-9_-]+/g, '-')
-      .slice(0, 60);
+    // Strapi's own suffix (`sea_1a2b3c4d5e`) goes: the content hash names the file, and every page repeats the name in its images' URLs.
+    const own = path.basename(pathname, path.extname(pathname));
+    const base = (own.replace(STRAPI_SUFFIX, '') || own).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 60);
     const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${judged.ext}`;
     await writeFile(path.join(outDir, MEDIA_DIR, name), bytes);
     if (known && stats) known.set(url, { source, size: stats.size, mtimeMs: stats.mtimeMs, name });
