@@ -79,7 +79,7 @@ describe('build of the fixture site (docs/architecture.md, "Output")', () => {
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/block-hero-[\w-]+\.js" fetchpriority="low">/);
     // The entry and every modulepreload wait for the first paint: inert in a template a small inline script empties then.
-    const template = /<template id="__MAREA_SCRIPTS__">(.*)<\/template>\s*<script>\(function \(\) \{/s.exec(head)?.[1] ?? '';
+    const template = /<template id="__MAREA_SCRIPTS__">(.*)<\/template>\s*<script>\(function\(\)\{/s.exec(head)?.[1] ?? '';
     expect(template).toMatch(/^\s*<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(template.match(/rel="modulepreload"/g)?.length).toBe(head.match(/rel="modulepreload"/g)?.length);
     // The hero image is preloaded before the stylesheet.

@@ -14,7 +14,8 @@ import './accordion.css';
  * Static HTML: all panel text is there, collapsed with `hidden` (the first
  * client render is the same, so no hydration mismatch). Without JavaScript
  * the stylesheet shows the panels open (`@media (scripting: none)`), so the
- * content stays readable. The chevron is the button's `::after`.
+ * content stays readable. The chevron is the button's `::after`, beside its
+ * text (a flex item of its own without a `<span>`).
  * After hydration collapsed panels become `hidden="until-found"` (React 19
  * renders `hidden` only as a boolean, hence the attribute is set here): the
  * browser's find-in-page can reveal them, and `beforematch` marks them open.
@@ -59,32 +60,33 @@ export function Accordion({ block }: BlockComponentProps<'blocks.accordion'>) {
 
   if (items.length === 0) return null;
   return (
-    <section className="accordion container container--narrow" aria-labelledby={title ? `${uid}-title` : undefined}>
+    <section className="accordion container--narrow" aria-labelledby={title ? `${uid}t` : undefined}>
       {title && (
-        <h2 id={`${uid}-title`} className="accordion__title">
+        <h2 id={`${uid}t`} className="accordion__title">
           {title}
         </h2>
       )}
       <div className="accordion__items" onKeyDown={onKeyDown}>
         {items.map((item, index) => {
           const expanded = open.has(index);
-          const buttonId = `${uid}-button-${index}`;
-          const panelId = `${uid}-panel-${index}`;
+          // Short ids: each is written twice (`id`, and `aria-controls` or `aria-labelledby`), the heading's too.
+          const buttonId = `${uid}b${index}`;
+          const panelId = `${uid}p${index}`;
           return (
             <div key={index} className="accordion__item">
               <h3 className="accordion__heading">
+                {/* No `type="button"`: a block is never inside a form, where a button would submit (14 bytes an item). */}
                 <button
                   ref={(element) => {
                     buttons.current[index] = element;
                   }}
-                  type="button"
                   id={buttonId}
                   className="accordion__trigger"
                   aria-expanded={expanded}
                   aria-controls={panelId}
                   onClick={() => setItem(index, !expanded)}
                 >
-                  <span>{item.title}</span>
+                  {item.title}
                 </button>
               </h3>
               <div

@@ -25,8 +25,8 @@ afterEach(() => {
 describe('blocks.carousel: static HTML', () => {
   it('has every slide image, title, text and link, with APG carousel semantics', () => {
     const html = renderStatic(<Carousel block={carousel()} index={3} />);
-    expect(html).toMatch(/<section class="carousel container" aria-roledescription="carousel" aria-labelledby="([^"]+)-title"/);
-    expect(html).toMatch(/<h2 id="[^"]+-title" class="carousel__title">Rooms that open onto the tide<\/h2>/);
+    const labelledBy = /<section class="carousel container" aria-roledescription="carousel" aria-labelledby="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(`<h2 id="${labelledBy}" class="carousel__title">Rooms that open onto the tide</h2>`);
     for (const [i, slide] of slides.entries()) {
       expect(html).toContain(`role="group" aria-roledescription="slide" aria-label="${i + 1} of 3"`);
       expect(html).toContain(`alt="${slide.media!.alt}"`);
@@ -55,8 +55,8 @@ describe('blocks.carousel: static HTML', () => {
 
   it('previous and next carry no icon markup: their chevrons are the stylesheet’s', () => {
     const html = renderStatic(<Carousel block={carousel()} index={0} />);
-    expect(html).toMatch(/<button type="button" class="carousel__button carousel__previous" aria-controls="[^"]+" aria-label="Previous slide"><\/button>/);
-    expect(html).toMatch(/<button type="button" class="carousel__button carousel__next" aria-controls="[^"]+" aria-label="Next slide"><\/button>/);
+    expect(html).toMatch(/<button class="carousel__button carousel__previous" aria-controls="[^"]+" aria-label="Previous slide"><\/button>/);
+    expect(html).toMatch(/<button class="carousel__button carousel__next" aria-controls="[^"]+" aria-label="Next slide"><\/button>/);
     expect(readFileSync('src/client/blocks/carousel/carousel.css', 'utf8')).toMatch(/\.carousel__previous::before,\s*\.carousel__next::before \{\s*content: '';/);
   });
 

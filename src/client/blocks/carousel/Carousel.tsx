@@ -48,8 +48,9 @@ export function Carousel({ block, index, inModal = false }: BlockComponentProps<
 
   const title = block.props.title ?? '';
   const showTitle = title !== '' && !inModal;
-  const headingId = `${uid}-title`;
-  const trackId = `${uid}-track`;
+  // Short ids: each is written more than once (the track's by both buttons).
+  const headingId = `${uid}t`;
+  const trackId = `${uid}k`;
   const captionsOnly = slides.every((slide) => !slide.text && !slide.link);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -39,9 +39,10 @@ export function CarouselControls({ trackId, current, count, onPrevious, onNext, 
           {rotation.playing ? <Icon d="M8 5v14M16 5v14" /> : <Icon d="M8 5l11 7-11 7z" filled />}
         </button>
       )}
-      <button type="button" className="carousel__button carousel__previous" aria-controls={trackId} aria-label={t('carousel.previous')} onClick={onPrevious} />
+      {/* No `type="button"`: a block is never inside a form, where a button would submit. */}
+      <button className="carousel__button carousel__previous" aria-controls={trackId} aria-label={t('carousel.previous')} onClick={onPrevious} />
       <p className="carousel__position">{t('carousel.position', { current: current + 1, total: count })}</p>
-      <button type="button" className="carousel__button carousel__next" aria-controls={trackId} aria-label={t('carousel.next')} onClick={onNext} />
+      <button className="carousel__button carousel__next" aria-controls={trackId} aria-label={t('carousel.next')} onClick={onNext} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mount, renderStatic } from '../../../../test/support/render.js';
-import { Gallery, galleryColumns } from './Gallery.js';
+import { Gallery, galleryColumns, thumbnailSizes } from './Gallery.js';
 import { gallery, photos } from './gallery.fixture.js';
 import { loadLightbox } from './load-lightbox.js';
 
@@ -31,17 +31,24 @@ afterEach(() => {
 describe('blocks.gallery: static HTML', () => {
   it('has the grid of thumbnails: buttons named after the photo, lazy images with dimensions and srcset', () => {
     const html = renderStatic(<Gallery block={gallery()} index={0} />);
-    expect(html).toMatch(/<section class="gallery container" aria-labelledby="[^"]+-title"><h2 id="[^"]+-title" class="gallery__title">Life at Marea<\/h2>/);
-    expect(html.match(/<button type="button" class="gallery__thumb" aria-haspopup="dialog"/g)).toHaveLength(4);
+    expect(html).toMatch(/<section class="gallery container" aria-labelledby="([^"]+)"><h2 id="\1" class="gallery__title">Life at Marea<\/h2>/);
+    expect(html.match(/<button class="gallery__thumb" aria-haspopup="dialog"/g)).toHaveLength(4);
     expect(html).toContain('aria-label="Open photo: Infinity pool by the sea"');
     // A photo without alt text is still named.
     expect(html).toContain('aria-label="Open photo 3 of 4"');
     expect(html.match(/loading="lazy"/g)).toHaveLength(4);
     expect(html).toContain('width="1200" height="800" alt=""');
     expect(html).toContain('srcSet="/assets/media/small_pool.jpg 500w, /assets/media/pool.jpg 1200w"');
-    expect(html).toContain('sizes="(min-width: 72rem) 18rem, (min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw"');
+    expect(html).toContain('sizes="(min-width:72rem) 18rem,(min-width:64rem) 25vw,(min-width:40rem) 33vw,50vw"');
     // No lightbox until a thumbnail is opened.
     expect(html).not.toContain('<dialog');
+  });
+
+  it('leaves out of `sizes` a condition whose size the next one gives too: the browser picks the same', () => {
+    expect(thumbnailSizes(4)).toBe('(min-width:72rem) 18rem,(min-width:64rem) 25vw,(min-width:40rem) 33vw,50vw');
+    expect(thumbnailSizes(3)).toBe('(min-width:72rem) 24rem,(min-width:40rem) 33vw,50vw');
+    expect(thumbnailSizes(2)).toBe('(min-width:72rem) 36rem,50vw');
+    expect(thumbnailSizes(1)).toBe('(min-width:72rem) 72rem,100vw');
   });
 
   it('sets the columns per width: the CMS number on wide screens, at most 3 on tablets and 2 on phones', () => {

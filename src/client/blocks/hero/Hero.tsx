@@ -17,7 +17,6 @@ export function Hero({ block, index }: BlockComponentProps<'blocks.hero'>) {
     <section className={`hero hero--${height}`} aria-label={title || undefined}>
       {media?.kind === 'image' && <ResponsiveImage className="hero__media" media={media} priority={index === 0} alt="" />}
       {media?.kind === 'video' && <BackgroundVideo media={media} captions={props.captions ?? null} />}
-      <div className="hero__scrim" />
       <div className="hero__content">
         {title && <Heading className="hero__title">{title}</Heading>}
         {subtitle && <p className="hero__subtitle">{subtitle}</p>}

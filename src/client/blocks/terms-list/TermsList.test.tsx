@@ -18,7 +18,7 @@ describe('blocks.terms-list', () => {
         index={0}
       />,
     );
-    expect(html).toMatch(/<section class="terms-list container container--narrow" aria-labelledby="[^"]+"><h2 id="[^"]+" class="terms-list__title">Terms list<\/h2>/);
+    expect(html).toMatch(/<section class="terms-list container--narrow" aria-labelledby="[^"]+"><h2 id="[^"]+" class="terms-list__title">Terms list<\/h2>/);
     expect(html).toContain('<ol class="terms-list__items" role="list">');
     expect(html).toContain(
       '<li id="terms-deposits" class="terms-list__item"><h3 class="terms-list__heading"><span class="terms-list__number">1.</span> Deposits</h3><div class="rich-text terms-list__body"><p>One night, charged when you book.</p></div></li>',

@@ -17,7 +17,7 @@ export function TermsList({ block }: BlockComponentProps<'blocks.terms-list'>) {
   if (items.length === 0) return null;
   const terms = termsOf(items.map((item) => item.title ?? ''));
   return (
-    <section className="terms-list container container--narrow" aria-labelledby={title ? `${uid}-title` : undefined}>
+    <section className="terms-list container--narrow" aria-labelledby={title ? `${uid}-title` : undefined}>
       {title && (
         <h2 id={`${uid}-title`} className="terms-list__title">
           {title}

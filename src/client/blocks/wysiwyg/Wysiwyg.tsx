@@ -4,7 +4,7 @@ import type { BlockComponentProps } from '../props.js';
 /** `blocks.wysiwyg`: body (rich text, sanitised at build time). */
 export function Wysiwyg({ block }: BlockComponentProps<'blocks.wysiwyg'>) {
   return (
-    <section className="container container--narrow">
+    <section className="container--narrow">
       <RichText html={block.props.body} />
     </section>
   );
