@@ -53,6 +53,9 @@ export default defineConfig({
   envPrefix: 'PUBLIC_',
   build: {
     target: 'es2020',
+    // No modulepreload polyfill (0.5 KB of every first view): every browser since Safari 17 and Firefox 115 preloads
+    // modules itself; an older one loads each module when it is imported, which works, a little later.
+    modulePreload: { polyfill: false },
     // Hashed, immutable asset names (netlify.toml caches /assets/* for a year).
     assetsDir: 'assets',
     // The manifest tells the prerender which lazy chunk hydration needs first (modulepreload).

@@ -4,7 +4,7 @@ import type { BuiltPage } from './list-pages.js';
 import { rewriteMediaUrls, type KnownMedia } from './media.js';
 import type { PayloadContext } from './payloads.js';
 import { headDeps } from './head-context.js';
-import { SITE_WIDE_COMPONENTS } from '../../shared/blocks/site-wide.js';
+import { SITE_WIDE_COMPONENTS } from '../../shared/site-wide.js';
 
 /**
  * What a long-running builder (the incremental bench, a webhook service)

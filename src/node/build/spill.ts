@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BLOCK_DECLARATIONS } from '../../shared/blocks/catalogue.js';
-import { SITE_WIDE_COMPONENTS } from '../../shared/blocks/site-wide.js';
+import { SITE_WIDE_COMPONENTS } from '../../shared/site-wide.js';
 import type { Block, Page } from '../../shared/model.js';
 import { removeLeftovers } from '../platform/leftovers.js';
 import { internalLinks, type InternalLink } from '../content/link-targets.js';

@@ -1,4 +1,4 @@
-import type { Component } from './catalogue.js';
+import type { Component } from './blocks/catalogue.js';
 
 /**
  * Blocks whose build-time data comes from other pages (lists, pagination, the
