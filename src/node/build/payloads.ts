@@ -26,6 +26,9 @@ export interface PayloadContext {
 /** The robots value of every page of a deploy preview (`PayloadContext.noindex`), as a page marked noIndex says it. */
 const PREVIEW_ROBOTS = 'noindex';
 
+/** Rule 13: the UTC day (YYYY-MM-DD) a build made at `now` renders dated content for; also part of its inputs' key (inputs.ts). */
+export const buildDay = (now: Date): string => now.toISOString().slice(0, 10);
+
 /** The context of every payload of a build (or a preview) rendered for `now`'s UTC day (rule 13). */
 export function payloadContext(
   config: Pick<Config, 'siteUrl' | 'defaultCountry'> & Partial<Pick<Config, 'deploy'>>,
@@ -33,7 +36,7 @@ export function payloadContext(
   now: Date,
   shares: ReadonlyMap<string, ShareRendition> = new Map(),
 ): PayloadContext {
-  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: now.toISOString().slice(0, 10), shares, noindex: config.deploy === 'preview' };
+  return { release, siteUrl: config.siteUrl, countries: { ...config.defaultCountry }, day: buildDay(now), shares, noindex: config.deploy === 'preview' };
 }
 
 /** Rule 18: what a page (a list page too) needs to render without the CMS. */

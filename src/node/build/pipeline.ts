@@ -18,6 +18,7 @@ import { writeManifests } from './phases/manifests.js';
 import { writeSums } from './phases/checksums.js';
 import { storeAndPublish } from './phases/publish.js';
 import { builtWith, recordInputs, type RecordedResult } from './inputs.js';
+import { buildDay } from './payloads.js';
 
 export { ContentValidationError } from './content-validation-error.js';
 export { releaseId } from './phases/code.js';
@@ -62,9 +63,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await recoverInterrupted(paths);
 
   // A build of a content folder whose inputs are the last build's has nothing to do (inputs.ts).
-  const day = (options.now ?? new Date()).toISOString().slice(0, 10);
+  // Only a build that publishes records its inputs, so only one that publishes looks them up.
+  const day = buildDay(options.now ?? new Date());
   const key =
-    options.inputs && !options.full && !options.memo
+    options.inputs && !options.full && !options.memo && options.publish !== false
       ? await phases.run(
           'inputs',
           () => options.inputs!(day),
@@ -80,7 +82,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (loaded.setAside) setFlagsFromString('--no-allocation-site-pretenuring');
   try {
     const result = await buildLoaded(options, loaded, phases, log);
-    if (key && options.publish !== false) await recordInputs(paths, key, result);
+    if (key) await recordInputs(paths, key, result);
     return result;
   } finally {
     loaded.release?.();
@@ -124,8 +126,7 @@ async function buildLoaded(options: BuildOptions, loaded: HeldContent, phases: P
 
 /** Whether what the build is asked for besides the site is there too: the draft preview's bundle, of this release. */
 async function unchanged(options: BuildOptions, same: RecordedResult): Promise<boolean> {
-  if (options.publish === false || !options.previewBundle) return options.publish !== false;
-  return (await previewRelease(options.previewBundle)) === same.release;
+  return !options.previewBundle || (await previewRelease(options.previewBundle)) === same.release;
 }
 
 /**
