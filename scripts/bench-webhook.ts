@@ -49,6 +49,11 @@ if ((slugs !== null && (!Number.isInteger(slugs) || slugs < 1)) || !Number.isInt
 }
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** CPU time of this process (every thread: the service's builds; the CMS is another process) since `since`, in ms. */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+};
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** This process's memory after a build: peak RSS so far (Linux maxRSS), RSS now, and the V8 heap (after a full GC when exposed). */
@@ -159,20 +164,23 @@ try {
   const service = await startWebhookService({ config: { ...config, cmsUrl: cms.url }, paths: cms.paths, secrets, port: servicePort });
   try {
     const started = performance.now();
+    const startCpu = process.cpuUsage();
     await service.queue.idle();
+    const firstCpu = cpuMs(startCpu);
     const first = service.queue.status().builds[0]!;
     if (first.result !== 'published') throw new Error(`the first build did not publish: ${JSON.stringify(first).slice(0, 2000)}`);
     const afterFirst = memory();
     console.log(
-      `First build (full, the whole CMS): ${seconds(first.durationMs)}, ${first.pages?.added} pages (${((performance.now() - started) / 1000).toFixed(1)} s after start); ${memoryLine(afterFirst)}`,
+      `First build (full, the whole CMS): ${seconds(first.durationMs)}, ${first.pages?.added} pages (${((performance.now() - started) / 1000).toFixed(1)} s after start, ${seconds(firstCpu)} of CPU); ${memoryLine(afterFirst)}`,
     );
 
     const editor = await cms.editor();
-    const rows: Array<{ live: number; build: number; changed: number }> = [];
+    const rows: Array<{ live: number; build: number; changed: number; cpu: number }> = [];
     const memoryAt = new Map<number, ReturnType<typeof memory>>([[1, afterFirst]]);
     for (let round = 1; round <= rounds; round += 1) {
       const marker = `Edit ${round} (${randomBytes(3).toString('hex')})`;
       const n = service.queue.status().builds[0]!.n;
+      const roundCpu = process.cpuUsage();
       await editor.publish(marker);
       // Poll the served page every 10 ms until the edit is there.
       let servedAt = 0;
@@ -192,7 +200,7 @@ try {
       const status = (await fetch(`${service.origin}/status`, { headers: { Authorization: `Bearer ${secrets.webhook}` } }).then((r) => r.json())) as QueueStatus;
       const build = status.builds.find((b) => b.n === n + 1);
       if (!servedAt || !build) throw new Error(`round ${round}: the edit was not served within 30 s`);
-      rows.push({ live: servedAt - Date.parse(build.firstEventAt), build: build.durationMs, changed: build.pages?.changed ?? 0 });
+      rows.push({ live: servedAt - Date.parse(build.firstEventAt), build: build.durationMs, changed: build.pages?.changed ?? 0, cpu: cpuMs(roundCpu) });
       // Now and then the whole CMS is read again, as a replaced media file makes it (events.ts).
       if (round % 25 === 0) {
         service.queue.add({ kind: 'full', reason: 'bench: as after a media file is replaced', summary: 'media.update' });
@@ -202,14 +210,15 @@ try {
       memoryAt.set(build.n, now);
       if (round <= 5 || build.n % 20 === 0 || round === rounds)
         console.log(
-          `  build ${build.n}: live ${seconds(rows.at(-1)!.live)} after the webhook arrived (build ${seconds(build.durationMs)}, ${build.mode}, ${build.pages?.changed} pages changed); ${memoryLine(now)}`,
+          `  build ${build.n}: live ${seconds(rows.at(-1)!.live)} after the webhook arrived (build ${seconds(build.durationMs)}, ${seconds(rows.at(-1)!.cpu)} of CPU, ${build.mode}, ${build.pages?.changed} pages changed); ${memoryLine(now)}`,
         );
     }
     const lives = rows.map((r) => r.live / 1000);
     console.log(`
 Publish → live (one-page edit of ${cms.site}, ${rounds} rounds, webhook arrival → new HTML served)
   median ${median(lives).toFixed(2)} s   min ${Math.min(...lives).toFixed(2)} s   max ${Math.max(...lives).toFixed(2)} s
-  build alone: median ${seconds(median(rows.map((r) => r.build)))} (the rest: 200 ms settle for bursts, Strapi's second event, polling)`);
+  build alone: median ${seconds(median(rows.map((r) => r.build)))} (the rest: 200 ms settle for bursts, Strapi's second event, polling)
+  CPU time of this process a round (publish to the queue idle): median ${seconds(median(rows.map((r) => r.cpu)))}`);
     const last = Math.max(...memoryAt.keys());
     // Against build 20 on a long day (a publish can make two builds, Strapi's second event: the first sample at or after it), else against the first build.
     const reference = last >= 20 ? Math.min(...[...memoryAt.keys()].filter((n) => n >= 20)) : 1;
