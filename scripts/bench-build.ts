@@ -247,5 +247,9 @@ const file = path.join(ROOT, 'reports', `bench-${slugs}.json`);
 await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`report: ${path.relative(ROOT, file)}`);
 if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
-else await rm(dir, { recursive: true, force: true });
+else {
+  // A publish leaves its spare copy being made in the background (publish.ts `prepareSpare`): removing the folder under it fails.
+  await settleBackgroundWork();
+  await rm(dir, { recursive: true, force: true });
+}
 if (verified === false) process.exit(1);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/node/config/env.js';
 import { withIssueWords } from '../../src/node/content/issue-words.js';
 import { formatIssue } from '../../src/node/content/report.js';
-import { buildInputsKey } from '../../src/node/build/inputs.js';
+import { buildInputsKey, fileDigests } from '../../src/node/build/inputs.js';
 import { projectPaths, type ProjectPaths } from '../../src/node/build/paths.js';
 import { liveBuildId, publishBuild } from '../../src/node/build/publish.js';
 import { differences } from '../support/compare-sites.js';
@@ -130,7 +130,7 @@ describe('the inputs’ key', () => {
     await writeFile(path.join(root, 'scripts', 'build.ts'), 'one');
     const paths = projectPaths({ root });
     const config = loadConfig({ SITE_URL: 'https://marea.example' });
-    const input = { folder, config, strict: false, day: '2026-11-20' };
+    const input = { folder, config, strict: false, day: '2026-11-20', digests: fileDigests(paths) };
     const base = await buildInputsKey(paths, input);
     expect(await buildInputsKey(paths, input)).toBe(base);
 

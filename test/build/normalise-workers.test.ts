@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,8 @@ import { normalisePagesInWorkers, pagesInParts } from '../../src/node/build/norm
 import { projectPaths } from '../../src/node/build/paths.js';
 import { loadContent } from '../../src/node/build/source.js';
 import { PhaseRecorder } from '../../src/node/build/task.js';
-import { CACHE_PART_ENTRIES, cacheFileTexts, readCache } from '../../src/node/cms/cache.js';
+import { CACHE_PART_ENTRIES, cacheFileTexts, partName, readCache } from '../../src/node/cms/cache.js';
+import { pageCacheScope } from '../../src/node/build/page-cache-files.js';
 import { loadConfig } from '../../src/node/config/env.js';
 import { normaliseSite } from '../../src/node/content/normalise.js';
 import { ContentValidationError, runBuild } from '../../src/node/build/pipeline.js';
@@ -184,6 +186,39 @@ describe('normalise workers (a cache in parts)', () => {
       expect(actual.content.pages).toHaveLength(3);
     } finally {
       await rm(stale, { recursive: true, force: true });
+    }
+  });
+
+  it('take an unchanged part whole without reading it when its hash is known (the inputs’ key hashed it), and read it when not', async () => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'marea-parts-known-'));
+    const work = await mkdtemp(path.join(tmpdir(), 'marea-parts-known-work-'));
+    try {
+      await cp(dir, copy, { recursive: true });
+      const scope = await pageCacheScope(projectPaths({ builds: path.join(work, 'builds') }), { strict: false, fromCms: false, cmsLocales: LOCALES });
+      const options = { cmsLocales: LOCALES, strict: false, fromCms: false, work, cache: scope };
+      const titleOf = (read: Awaited<ReturnType<typeof inWorkers>>, at: number) => read.pages.en.find((e) => e.index === at)?.draft?.page.title;
+      const first = await normalisePagesInWorkers(workerFile, copy, options, 2);
+      first.setAside.close();
+      // Part 2's bytes change, but the main thread says they hash as before: the thread takes the part kept, unread.
+      const part2 = partName(path.join(copy, 'api', 'pages.en.json'), 2);
+      const before = createHash('sha256')
+        .update(await readFile(part2))
+        .digest('hex');
+      const json = JSON.parse(await readFile(part2, 'utf8')) as { data: { title: string }[] };
+      json.data[0]!.title = 'Changed';
+      await writeFile(part2, JSON.stringify(json));
+      const known = await normalisePagesInWorkers(workerFile, copy, { ...options, digests: { known: (file) => (file === part2 ? before : undefined) } }, 2);
+      known.setAside.close();
+      expect(known.parts).toEqual({ total: first.parts.total, whole: first.parts.total });
+      expect(titleOf(known, CACHE_PART_ENTRIES)).toBe(titleOf(first, CACHE_PART_ENTRIES));
+      // Without the hash the thread reads the part, finds it changed, and normalises it again.
+      const read = await normalisePagesInWorkers(workerFile, copy, options, 2);
+      read.setAside.close();
+      expect(read.parts.whole).toBe(first.parts.total - 1);
+      expect(titleOf(read, CACHE_PART_ENTRIES)).toBe('Changed');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+      await rm(work, { recursive: true, force: true });
     }
   });
 

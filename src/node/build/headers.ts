@@ -112,7 +112,7 @@ export function formActionOrigins(content: unknown): string[] {
       const url = typeof action === 'string' ? URL.parse(action) : null;
       if (url?.protocol === 'https:') origins.add(url.origin);
     }
-    for (const child of Object.values(record)) visit(child);
+    for (const key in record) visit(record[key]);
   };
   visit(content);
   return [...origins].sort();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config/env.js';
 import { unpackWords, withIssueWords } from '../content/issue-words.js';
 import { CODE_INPUTS } from './bundle.js';
-import { hashInputs, sha256 } from './hash.js';
+import { FileDigests, hashInputs, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 import type { BuildResult } from './pipeline.js';
 
@@ -25,7 +25,7 @@ import type { BuildResult } from './pipeline.js';
 
 /** The record of the last build made with a key, beside the builds (restored with them by CI and Netlify). */
 const RECORD = '.inputs.json';
-const VERSION = 1;
+const VERSION = 2;
 
 /** What a build reports that the record keeps, to report it again. */
 export type RecordedResult = Pick<BuildResult, 'buildId' | 'timestamp' | 'pages' | 'files' | 'bytes' | 'mediaFiles' | 'warnings' | 'heldBack' | 'release'>;
@@ -36,9 +36,17 @@ interface InputsRecord {
   result: RecordedResult;
 }
 
-/** The key of a build of `folder` (content-cache/ layout) with this code and configuration, for `day` (YYYY-MM-DD). */
-export async function buildInputsKey(paths: ProjectPaths, input: { folder: string; config: Config; strict: boolean; day: string }): Promise<string> {
-  const [code, content] = await Promise.all([hashInputs(paths.root, CODE_INPUTS), hashInputs(input.folder, ['.'])]);
+/** Where a build keeps the record of the files it hashed (hash.ts `FileDigests`): beside its work. */
+export const fileDigests = (paths: ProjectPaths): FileDigests => new FileDigests(path.join(paths.work, 'file-digests.json'));
+
+/**
+ * The key of a build of `folder` (content-cache/ layout) with this code and configuration, for `day` (YYYY-MM-DD).
+ * `digests` keeps each file's hash: the normalise threads take the page parts' from it (normalise-pool.ts).
+ */
+export async function buildInputsKey(paths: ProjectPaths, input: { folder: string; config: Config; strict: boolean; day: string; digests: FileDigests }): Promise<string> {
+  const code = await hashInputs(paths.root, CODE_INPUTS, input.digests);
+  const content = await hashInputs(input.folder, ['.'], input.digests);
+  input.digests.save();
   return sha256(`inputs ${VERSION}`, code, content, JSON.stringify(input.config), String(input.strict), input.day, process.version);
 }
 

@@ -17,16 +17,22 @@ import { uploadsInText } from '../cms/media-urls.js';
  */
 export function mediaUrlsInContent(value: unknown): string[] {
   const urls = new Set<string>();
+  // Loops, not `Object.values(…).forEach`: a large site's walk visits millions of nodes, and an array a node is garbage.
   const visit = (node: unknown): void => {
-    if (typeof node === 'string') uploadsInText(node).forEach((url) => urls.add(url));
-    else if (Array.isArray(node)) node.forEach(visit);
-    else if (node && typeof node === 'object') {
-      if (isMedia(node)) {
-        urls.add(node.url);
-        node.formats.forEach((f) => urls.add(f.url));
-      }
-      Object.values(node).forEach(visit);
+    if (typeof node === 'string') {
+      if (node.includes('/uploads/')) for (const url of uploadsInText(node)) urls.add(url);
+      return;
     }
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (isMedia(node)) {
+      urls.add(node.url);
+      for (const format of node.formats) urls.add(format.url);
+    }
+    for (const key in node) visit((node as Record<string, unknown>)[key]);
   };
   visit(value);
   return [...urls].sort();
@@ -35,14 +41,15 @@ export function mediaUrlsInContent(value: unknown): string[] {
 /** The CMS urls of the raster originals (JPEG, PNG, WebP) in normalised content, sorted: what gets AVIF and WebP variants. */
 export function rasterImages(value: unknown): string[] {
   const urls = new Set<string>();
-  const seen = new Set<object>();
   const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     const media = node as Media;
     if (media.kind === 'image' && typeof media.url === 'string' && Array.isArray(media.formats) && RASTER_MIMES.has(media.mime)) urls.add(media.url);
-    Object.values(node).forEach(visit);
+    for (const key in node) visit((node as Record<string, unknown>)[key]);
   };
   visit(value);
   return [...urls].sort();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deserialize } from 'node:v8';
 import { Piscina } from 'piscina';
 import { LOCALES } from '../../shared/locales.js';
 import type { Locale } from '../../shared/model.js';
@@ -10,7 +11,8 @@ import { CacheReadError } from '../cms/cache-read-error.js';
 import { cacheFileName } from '../cms/raw.js';
 import { unpackWords } from '../content/issue-words.js';
 import type { PageEntry } from '../content/pages.js';
-import type { NormalisedPart, NormaliseTask } from './normalise-task.js';
+import type { NormalisedPart, NormaliseTask, PartNormalised } from './normalise-task.js';
+import type { FileDigests } from './hash.js';
 import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
 import { SetAsideBlocks } from './spill.js';
 import { pageCacheFile, type PageCacheScope } from './page-cache-files.js';
@@ -33,6 +35,12 @@ export interface PagesInParts {
 const pagesFiles = (dir: string, cmsLocales: Record<Locale, string>): Record<Locale, string> =>
   Object.fromEntries(LOCALES.map((locale) => [locale, path.join(dir, 'api', cacheFileName('pages', cmsLocales[locale]))])) as Record<Locale, string>;
 
+/** A part file's hash, when the inputs' key hashed it and it is unchanged since (the thread then reads it only if it changed). */
+function sourceOf(digests: Pick<FileDigests, 'known'> | undefined, file: string): { source?: string } {
+  const source = digests?.known(file);
+  return source ? { source } : {};
+}
+
 /** Whether the cache holds a locale's pages in parts (a large site: cache.ts `CACHE_PART_ENTRIES`). */
 export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): boolean {
   return Object.values(pagesFiles(dir, cmsLocales)).some((file) => existsSync(partName(file, 2)));
@@ -49,10 +57,10 @@ export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): b
 export async function normalisePagesInWorkers(
   workerFile: string,
   dir: string,
-  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean; work: string; cache?: PageCacheScope },
+  options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean; work: string; cache?: PageCacheScope; digests?: Pick<FileDigests, 'known'> },
   threads = availableParallelism(),
 ): Promise<PagesInParts> {
-  const { work, cache, ...shared } = options;
+  const { work, cache, digests, ...shared } = options;
   const files = pagesFiles(dir, options.cmsLocales);
   const tasks = await Promise.all(LOCALES.map(async (locale) => ({ locale, file: files[locale], parts: [1, ...(await cachePartFiles(files[locale]))] })));
   const parts = tasks.reduce((n, t) => n + t.parts.length, 0);
@@ -78,6 +86,7 @@ export async function normalisePagesInWorkers(
           locale,
           blocksFile: setAside.fileOf(locale, part),
           ...(cache ? { cacheFile: pageCacheFile(cache, locale, part) } : {}),
+          ...sourceOf(digests, part === 1 ? file : partName(file, part)),
           ...shared,
         }),
       })),
@@ -98,7 +107,9 @@ export async function normalisePagesInWorkers(
           });
         });
         if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
-        return done;
+        if (!('kept' in done)) return { ...done, blocks: undefined };
+        // A part taken whole: deserialised here, once; its blocks are read where the cache keeps them.
+        return { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks };
       };
       // Part 1 says how many parts there are: part files beyond them (left by an older cache) are not read into the build.
       const first = await partOf(1);
@@ -114,7 +125,7 @@ export async function normalisePagesInWorkers(
           unpackWords(entry.issues);
           entries.push(entry);
         }
-        setAside.add(locale, part, done.entries, done.setAside);
+        setAside.add(locale, part, done.entries, done.setAside, done.blocks);
         if (done.newest && (!newest || done.newest > newest)) newest = done.newest;
         cached += done.cached;
         counted.total += 1;

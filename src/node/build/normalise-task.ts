@@ -21,6 +21,8 @@ export interface NormaliseTask {
   blocksFile: string;
   /** The part's file of normalised pages (page-cache.ts `pageCacheFile`), or none: every entry is normalised. */
   cacheFile?: string;
+  /** The SHA-256 of the part file's bytes when the main thread knows it (inputs.ts hashed it): the file is then read only when it changed. */
+  source?: string;
 }
 
 /** A part's entries as read, before their blocks are set aside. */
@@ -46,7 +48,19 @@ interface Unreadable {
 }
 
 /** A part normalised, with what was set aside of each entry's blocks (spill.ts): each draft keeps the blocks read across pages. */
-export type NormalisedPart = (PartRead & { setAside: SetAsidePart }) | Unreadable;
+export type PartNormalised = PartRead & { setAside: SetAsidePart };
+
+/**
+ * A part taken whole from the cache (page-cache.ts `takeWholePart`): a `PartNormalised`, serialised, for the main
+ * thread to deserialise (bytes cross threads as one copy; an object graph is serialised and read again), and the
+ * cache's blocks file its notes point into.
+ */
+export interface PartKept {
+  kept: Uint8Array;
+  blocks: { file: string; base: number };
+}
+
+export type NormalisedPart = PartNormalised | PartKept | Unreadable;
 
 /**
  * In a normalise worker (its bundle, bundle.ts): reads one cache part and
@@ -57,15 +71,16 @@ export type NormalisedPart = (PartRead & { setAside: SetAsidePart }) | Unreadabl
  */
 export default async function normalisePart(task: NormaliseTask): Promise<NormalisedPart> {
   // A part whose bytes are the last build's is taken whole from the cache (page-cache.ts `takeWholePart`).
-  const text = readText(task);
-  const source = task.cacheFile && text !== null ? partSourceHash(text) : null;
-  const kept = source ? takeWholePart<PartRead & { setAside: SetAsidePart }>(task.cacheFile!, source, task.blocksFile) : null;
-  if (kept) return { ...kept, cached: kept.count, whole: true };
+  let text = task.source ? null : readText(task);
+  const source = task.cacheFile ? (task.source ?? (text !== null ? partSourceHash(text) : null)) : null;
+  const kept = source ? takeWholePart(task.cacheFile!, source) : null;
+  if (kept) return { kept: kept.bytes, blocks: kept.blocks };
+  text ??= readText(task);
   const read = await readPart(task, text?.toString('utf8'));
   if ('unreadable' in read) return read;
   // The raw part is gone by now (readPart's): only the drafts are in memory while their blocks are serialised.
-  const part = { ...read, setAside: setAsideBlocks(read.entries, task.blocksFile) };
-  if (source) saveWholePart(task.cacheFile!, source, part, task.blocksFile);
+  const part: PartNormalised = { ...read, setAside: setAsideBlocks(read.entries, task.blocksFile) };
+  if (source) saveWholePart(task.cacheFile!, source, { ...part, cached: part.count, whole: true }, task.blocksFile);
   return part;
 }
 

@@ -34,12 +34,10 @@ function hashOf(raw: object): string | null {
   }
 }
 
-/** A file's body, when its first bytes are the SHA-256 of the rest (written by `writeSealed`); null when missing, cut short or altered. */
-function readSealed(file: string): Buffer | null {
-  return readSealedWithDigest(file)?.body ?? null;
-}
-
-/** `readSealed`, with the digest the body was checked against (hex). */
+/**
+ * A file's body, when its first bytes are the SHA-256 of the rest (written by `writeSealed`), with that digest (hex);
+ * null when missing, cut short or altered.
+ */
 function readSealedWithDigest(file: string): { body: Buffer; digest: string } | null {
   try {
     if (!existsSync(file)) return null;
@@ -64,7 +62,7 @@ function writeSealed(file: string, body: Buffer): string {
 
 /** A file's entries (hash → serialised `{ draft, issues }`), or none when it is missing or does not read back whole. */
 function readEntries(file: string): Map<string, Uint8Array> {
-  const body = readSealed(file);
+  const body = readSealedWithDigest(file)?.body;
   if (!body) return new Map();
   try {
     const entries = deserialize(body) as unknown;
@@ -154,39 +152,30 @@ export class PageEntryCache {
 const wholeFile = (entriesFile: string) => `${entriesFile}.whole`;
 const blocksCopy = (entriesFile: string) => `${entriesFile}.blocks`;
 
-interface WholePart<T> {
-  source: string;
-  blocks: string;
-  part: T;
-}
+/** A whole part's file: the part file's hash and its blocks file's digest (hex, 64 characters each), then the part, serialised. */
+const HEADER = 128;
 
 /** The SHA-256 of a part file's bytes, as a whole part is kept under. */
 export const partSourceHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The part kept for `entriesFile` when it was made from a part file of
- * `source` (its bytes' hash), its set-aside blocks copied to `blocksFile`; null
- * when there is none, it was made from other bytes, or it does not read back whole.
+ * A whole part kept for a part file of `source` (its bytes' hash), as it was
+ * serialised (v8), for the main thread to deserialise once; and its blocks
+ * file, where the part's set-aside blocks start `base` bytes in (spill.ts
+ * reads them from there). Null when there is none, it was made from other
+ * bytes, or it or its blocks file does not read back whole.
  */
-export function takeWholePart<T>(entriesFile: string, source: string, blocksFile: string): T | null {
-  const body = readSealed(wholeFile(entriesFile));
-  if (!body) return null;
-  try {
-    const kept = deserialize(body) as WholePart<T>;
-    if (kept.source !== source) return null;
-    // The blocks file this part was kept with (the two files are written one after the other).
-    const blocks = readSealedWithDigest(blocksCopy(entriesFile));
-    if (!blocks || blocks.digest !== kept.blocks) return null;
-    writeFileSync(blocksFile, blocks.body);
-    return kept.part;
-  } catch {
-    return null;
-  }
+export function takeWholePart(entriesFile: string, source: string): { bytes: Uint8Array; blocks: { file: string; base: number } } | null {
+  const body = readSealedWithDigest(wholeFile(entriesFile))?.body;
+  if (!body || body.length < HEADER || body.toString('latin1', 0, 64) !== source) return null;
+  // The blocks file this part was kept with (the two files are written one after the other).
+  const blocks = readSealedWithDigest(blocksCopy(entriesFile));
+  if (!blocks || blocks.digest !== body.toString('latin1', 64, HEADER)) return null;
+  return { bytes: body.subarray(HEADER).slice(), blocks: { file: blocksCopy(entriesFile), base: DIGEST } };
 }
 
 /** Keeps `part`, made from a part file of `source`, with the blocks it set aside in `blocksFile`. */
 export function saveWholePart(entriesFile: string, source: string, part: unknown, blocksFile: string): void {
   const blocks = writeSealed(blocksCopy(entriesFile), readFileSync(blocksFile));
-  const kept: WholePart<unknown> = { source, blocks, part };
-  writeSealed(wholeFile(entriesFile), serialize(kept));
+  writeSealed(wholeFile(entriesFile), Buffer.concat([Buffer.from(`${source}${blocks}`, 'latin1'), serialize(part)]));
 }

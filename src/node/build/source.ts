@@ -20,7 +20,8 @@ import { pageCacheFile, pageCacheScope, type PageCacheScope } from './page-cache
 import type { RawSite } from '../cms/raw.js';
 import { formatIssue } from '../content/report.js';
 import type { BuildOptions, LoadedContent } from './phases/run.js';
-import { buildInputsKey } from './inputs.js';
+import { buildInputsKey, fileDigests } from './inputs.js';
+import type { FileDigests } from './hash.js';
 import { buildWorkerBundle } from './bundle.js';
 import { normalisePagesInWorkers, pagesInParts } from './normalise-pool.js';
 import { removeLeftovers } from '../platform/leftovers.js';
@@ -44,6 +45,8 @@ export interface SourceOptions {
   mediaDir?: string;
   /** The CMS client's time limit, retries and backoff, when not the defaults (the fault tests make them short). */
   cmsClient?: Pick<CmsClientOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
+  /** The files the inputs' key hashed (inputs.ts): a page part hashed there is not read again to find it unchanged. */
+  digests?: FileDigests;
 }
 
 /**
@@ -54,9 +57,10 @@ export interface SourceOptions {
 export function contentSource(options: SourceOptions): Pick<BuildOptions, 'load' | 'inputs'> {
   const folder = options.raw || options.memo ? null : (options.contentDir ?? (options.config.cmsUrl ? null : options.paths.contentCache));
   const { paths, config, strict } = options;
+  const digests = folder ? fileDigests(paths) : undefined;
   return {
-    load: (phases) => loadContent(options, phases),
-    ...(folder ? { inputs: (day: string) => buildInputsKey(paths, { folder, config, strict, day }) } : {}),
+    load: (phases) => loadContent({ ...options, ...(digests ? { digests } : {}) }, phases),
+    ...(folder && digests ? { inputs: (day: string) => buildInputsKey(paths, { folder, config, strict, day, digests }) } : {}),
   };
 }
 
@@ -142,6 +146,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
         fromCms,
         work: paths.work,
         cache: await scope(config.cmsLocales),
+        ...(options.digests ? { digests: options.digests } : {}),
       });
       const normalised = normaliseSite(raw, { strict: options.strict }, undefined, read.pages, read.setAside.linksOf);
       read.setAside.settle(normalised.content.pages);

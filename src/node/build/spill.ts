@@ -118,14 +118,20 @@ export class SetAsideBlocks {
     return path.join(this.dir, `${locale}-${part}.json`);
   }
 
-  /** Takes note of a part's entries as they come back from its thread (which wrote `fileOf(locale, part)`). */
-  add(locale: string, part: number, entries: readonly PageEntry[], setAside: SetAsidePart): void {
-    const file = this.fileOf(locale, part);
+  /**
+   * Takes note of a part's entries as they come back from its thread, which wrote `fileOf(locale, part)`, or found
+   * them set aside in `kept`, the normalised pages cache's file (page-cache.ts `takeWholePart`), from byte `base` on.
+   * That file is opened now: a later build that replaces it does not change what this one reads.
+   */
+  add(locale: string, part: number, entries: readonly PageEntry[], setAside: SetAsidePart, kept?: { file: string; base: number }): void {
+    const file = kept?.file ?? this.fileOf(locale, part);
+    const base = kept?.base ?? 0;
+    if (kept && !this.files.has(file)) this.files.set(file, openSync(file, 'r'));
     for (const url of setAside.media) this.media.add(url);
     for (const url of setAside.raster) this.raster.add(url);
     entries.forEach((entry, i) => {
       const note = setAside.notes[i];
-      if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note });
+      if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note, offset: base + note.offset });
     });
   }
 

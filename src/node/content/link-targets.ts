@@ -25,6 +25,9 @@ const LANGUAGE: Record<Locale, string> = { en: 'English', es: 'Spanish' };
  * (`/habitaciones` on a Spanish page) is a warning too, with the path of the
  * page's own language when it has that page.
  */
+/** Where a link's finding is reported: made only for a link that has one (most have none). */
+const linkContext = (ctx: Context, link: InternalLink): Context => within(ctx, { position: link.position, component: link.component });
+
 export function checkLinkTargets(
   content: SiteContent,
   at: (entity: Context['entity'], locale: Locale) => Context,
@@ -33,32 +36,37 @@ export function checkLinkTargets(
 ): void {
   const slugsOf = Object.fromEntries(LOCALES.map((l) => [l, content.pages.filter((p) => p.locale === l).map((p) => p.slug)])) as Record<Locale, string[]>;
   const slugSets = Object.fromEntries(LOCALES.map((l) => [l, new Set(slugsOf[l])])) as Record<Locale, Set<string>>;
+  const seen = Object.fromEntries(LOCALES.map((l) => [l, new Map<string, boolean>()])) as Record<Locale, Map<string, boolean>>;
   for (const locale of LOCALES) {
     const ofLocale = content.pages.filter((p) => p.locale === locale);
     const modalNames = new Set(content.modals[locale].map((m) => m.name));
     // Every locale's slugs: both sets make this locale's signature, as a rich-text path may name either.
     const signature = [...LOCALES.map((l) => slugsOf[l].join('\n')), content.modals[locale].map((m) => m.name).join('\n')].join('\n\n');
     const known = (slug: string, of: Locale = locale) => {
-      const bare = slug.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
-      const target = bare === '' ? HOME_SLUG : bare;
-      const list = LIST_PAGE.exec(target);
-      return slugSets[of].has(list ? (list[1] ?? HOME_SLUG) : target);
+      // Pages link to the same few targets over and over (the home page, list pages): each is looked up once.
+      let found = seen[of].get(slug);
+      if (found === undefined) {
+        const bare = slug.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
+        const target = bare === '' ? HOME_SLUG : bare;
+        const list = LIST_PAGE.exec(target);
+        seen[of].set(slug, (found = slugSets[of].has(list ? (list[1] ?? HOME_SLUG) : target)));
+      }
+      return found;
     };
     const check = (ctx: Context, links: readonly InternalLink[]) => {
       for (const link of links) {
-        const at = within(ctx, { position: link.position, component: link.component });
         if (link.modal !== undefined) {
-          if (!modalNames.has(link.modal)) report(at, link.field, ISSUES.unknownModal(link.modal));
+          if (!modalNames.has(link.modal)) report(linkContext(ctx, link), link.field, ISSUES.unknownModal(link.modal));
           continue;
         }
         if (link.path === undefined) {
-          if (!known(link.slug)) report(at, link.field, ISSUES.unknownLinkTarget(link.slug));
+          if (!known(link.slug)) report(linkContext(ctx, link), link.field, ISSUES.unknownLinkTarget(link.slug));
           continue;
         }
         const target = parsePath(link.path);
         if (target.locale === locale) {
-          if (!known(target.slug)) report(at, link.field, ISSUES.unknownLinkTarget(link.path));
-        } else report(at, link.field, ISSUES.otherLocaleLink(link.path, LANGUAGE[target.locale], known(target.slug) ? pagePath(locale, target.slug) : null));
+          if (!known(target.slug)) report(linkContext(ctx, link), link.field, ISSUES.unknownLinkTarget(link.path));
+        } else report(linkContext(ctx, link), link.field, ISSUES.otherLocaleLink(link.path, LANGUAGE[target.locale], known(target.slug) ? pagePath(locale, target.slug) : null));
       }
     };
     const blocks = (ctx: Context, zone: string, list: Block[]) => check(ctx, internalLinks(zone, list));
