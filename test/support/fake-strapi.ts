@@ -12,8 +12,8 @@ export interface FakeStrapi {
  * A Strapi-5-compatible REST server over a content folder (content-cache/
  * layout): `/api/pages?locale=…&pagination[page]=…&pagination[pageSize]=…`
  * pages through the stored data like Strapi does (page size capped at 100),
- * rejects publication parameters with 400 as Strapi 5 does, and serves
- * `/uploads/*`. Enough to run the real crawl against it.
+ * rejects publication parameters with 400 as Strapi 5 does, filters by
+ * `filters[documentId][$eq]`, and serves `/uploads/*`. Enough to run the real crawl against it.
  */
 export async function startFakeStrapi(contentDir: string, options: { pageSizeCap?: number } = {}): Promise<FakeStrapi> {
   const requests: string[] = [];
@@ -46,11 +46,14 @@ export async function startFakeStrapi(contentDir: string, options: { pageSizeCap
         return send(404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
       }
       if (!Array.isArray(stored.data)) return send(200, { data: stored.data, meta: {} });
+      // One document, as the webhook service fetches a page that changed (client.ts `fetchDocument`).
+      const documentId = url.searchParams.get('filters[documentId][$eq]');
+      const data = documentId === null ? stored.data : stored.data.filter((entry) => (entry as { documentId?: unknown }).documentId === documentId);
       const pageSize = Math.min(Number(url.searchParams.get('pagination[pageSize]') ?? 25), cap);
       const page = Number(url.searchParams.get('pagination[page]') ?? 1);
-      const total = stored.data.length;
+      const total = data.length;
       send(200, {
-        data: stored.data.slice((page - 1) * pageSize, page * pageSize),
+        data: data.slice((page - 1) * pageSize, page * pageSize),
         meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
       });
     } catch (error) {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_PART_ENTRIES, readCache, writeCacheAtomically } from './cache.js';
+import { CACHE_PART_ENTRIES, readCache, writeCacheAtomically, writeCacheFilesFrom } from './cache.js';
 import { CacheReadError } from './cache-read-error.js';
 
 const LOCALES = { en: 'en', es: 'es-MX' } as const;
@@ -141,6 +141,45 @@ describe('content cache', () => {
 
     await rm(join(cacheDir, 'api/pages.en.part-3.json'));
     await expect(readCache(cacheDir, LOCALES)).rejects.toThrow(`${join(cacheDir, 'api', 'pages.en.part-3.json')} is missing`);
+  });
+
+  it('rewrites in place only the parts from the first changed entry on (a working copy’s publish), and what reads back is the whole response', async () => {
+    const pages = Array.from({ length: CACHE_PART_ENTRIES * 2 + 1 }, (_, i) => ({ id: i + 1, slug: `p${i}` }));
+    const big = new Map(responses('1', []));
+    big.set('pages.en.json', list(pages));
+    await writeCacheAtomically(cacheDir, big);
+    const api = (name: string) => join(cacheDir, 'api', name);
+    const inode = async (name: string) => (await stat(api(name))).ino;
+    const before = {
+      one: await inode('pages.en.json'),
+      two: await inode('pages.en.part-2.json'),
+      three: await inode('pages.en.part-3.json'),
+      layout: await inode('layout.en.json'),
+    };
+
+    // One entry of part 2 edited: part 2 alone is written again.
+    const edited = pages.map((page, i) => (i === CACHE_PART_ENTRIES + 3 ? { ...page, slug: 'edited' } : page));
+    await writeCacheFilesFrom(cacheDir, 'pages.en.json', list(edited), CACHE_PART_ENTRIES + 3, CACHE_PART_ENTRIES + 3);
+    expect(await inode('pages.en.part-2.json')).not.toBe(before.two);
+    expect([await inode('pages.en.json'), await inode('pages.en.part-3.json'), await inode('layout.en.json')]).toEqual([before.one, before.three, before.layout]);
+    expect((await readCache(cacheDir, LOCALES)).pages.en).toEqual(edited);
+
+    // The last entry removed: two parts now, the third part's file goes, part 1 says so.
+    const shorter = edited.slice(0, CACHE_PART_ENTRIES * 2);
+    await writeCacheFilesFrom(cacheDir, 'pages.en.json', list(shorter), CACHE_PART_ENTRIES * 2);
+    expect((await readdir(join(cacheDir, 'api'))).filter((name) => name.startsWith('pages.en'))).toEqual(['pages.en.json', 'pages.en.part-2.json']);
+    expect((await readCache(cacheDir, LOCALES)).pages.en).toEqual(shorter);
+
+    // An entry of part 1 removed: every part from it on moves.
+    const removed = shorter.filter((_, i) => i !== 10);
+    await writeCacheFilesFrom(cacheDir, 'pages.en.json', list(removed), 10);
+    expect((await readCache(cacheDir, LOCALES)).pages.en).toEqual(removed);
+
+    // Down to one file: no part files are left.
+    await writeCacheFilesFrom(cacheDir, 'pages.en.json', list(removed.slice(0, 3)), 3);
+    expect((await readdir(join(cacheDir, 'api'))).filter((name) => name.startsWith('pages.en'))).toEqual(['pages.en.json']);
+    expect((await readCache(cacheDir, LOCALES)).pages.en).toEqual(removed.slice(0, 3));
+    expect(await inode('layout.en.json')).toBe(before.layout);
   });
 
   it('uses hard links or copies, never moves, from the download dir', async () => {

@@ -1,4 +1,4 @@
-import { access, copyFile, cp, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, cp, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { LOCALES } from '../../shared/locales.js';
 import type { Locale } from '../../shared/model.js';
@@ -79,6 +79,31 @@ export function cacheFileTexts(name: string, response: unknown, indent?: number)
 export function cachePartText(name: string, part: number, parts: number, body: { data: unknown[]; meta?: Record<string, unknown> }, indent?: number): [file: string, text: string] {
   const value = part === 1 ? { ...body, meta: { ...body.meta, cacheParts: parts } } : { data: body.data, meta: { cacheOffset: (part - 1) * CACHE_PART_ENTRIES } };
   return [part === 1 ? name : partName(name, part), `${JSON.stringify(value, null, indent)}\n`];
+}
+
+/**
+ * Writes one response (cache file `name`) into the cache `dir` in place, only the parts that hold entries `from` to
+ * `through` (the entries that changed; an entry added or removed moves every entry after it: `through` Infinity), and
+ * part 1 when entries moved or the number of parts changed, as its meta counts them; part files beyond the new number
+ * go. Each file is written beside and
+ * renamed over. For a long-running builder's working copy (webhook/site-builder.ts), whose publishes must not cost
+ * the whole site; a build's cache is written whole (`writeCacheAtomically`).
+ */
+export async function writeCacheFilesFrom(dir: string, name: string, response: unknown, from = 0, through = Infinity): Promise<void> {
+  const api = join(dir, CACHE_API_DIR);
+  const had = (await cachePartFiles(join(api, name))).filter((part) => part > 1);
+  const texts = [...cacheFileTexts(name, response, 2)];
+  const counted = texts.length === had.length + 1;
+  const partOf = (entry: number) => Math.floor(entry / CACHE_PART_ENTRIES);
+  await mkdir(api, { recursive: true });
+  for (const [i, [part, text]] of texts.entries()) {
+    // Part 1 holds the response's meta (its total, from the CMS) too: written again when entries moved.
+    if (counted && (i < partOf(from) || i > partOf(through)) && !(i === 0 && through === Infinity)) continue;
+    const temporary = join(api, `.${part}.${process.pid}.tmp`);
+    await writeFile(temporary, text);
+    await rename(temporary, join(api, part));
+  }
+  for (const part of had) if (part > texts.length || texts.length === 1) await rm(partName(join(api, name), part), { force: true });
 }
 
 async function readData(file: string, required: boolean): Promise<unknown> {

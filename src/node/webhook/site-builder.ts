@@ -8,7 +8,7 @@ import type { ProjectPaths } from '../build/paths.js';
 import { ContentValidationError, runBuild } from '../build/pipeline.js';
 import { readHistory } from '../build/publish.js';
 import { loadContent } from '../build/source.js';
-import { writeCacheAtomically } from '../cms/cache.js';
+import { writeCacheAtomically, writeCacheFilesFrom } from '../cms/cache.js';
 import { createCmsClient, type CmsClient } from '../cms/client.js';
 import { crawl } from '../cms/crawl.js';
 import { wholeCollection, type CollectionResponse } from '../cms/envelope.js';
@@ -51,6 +51,8 @@ const documentIdOf = (item: unknown) => (typeof item === 'object' && item !== nu
  */
 export class SiteBuilder {
   private responses: Map<string, Stored> | null = null;
+  /** The files changes were applied to since the working copy was last written, each with the entries that changed (cache.ts `writeCacheFilesFrom`). */
+  private unwritten = new Map<string, { from: number; through: number }>();
   /** Kept between builds (build-memo.ts); the preview normalises with it too. */
   readonly memo = new BuildMemo();
   private readonly client: CmsClient;
@@ -99,6 +101,8 @@ export class SiteBuilder {
         const skipped = await this.apply(changes.changes);
         if (skipped.length > 0) reason = skipped.join('; ');
       }
+      const written = full ? null : this.unwritten;
+      this.unwritten = new Map();
       const raw = this.raw()!;
       const result = await runBuild({
         config,
@@ -110,8 +114,11 @@ export class SiteBuilder {
         load: (phases) =>
           loadContent({ config, paths, strict: config.strict, log: () => {}, raw, contentDir: this.contentDir, memo: this.memo.normalise, mediaDir: this.mediaDir }, phases),
       });
-      // The working copy follows what was published (its media are what later builds reuse).
-      await writeCacheAtomically(this.contentDir, this.responses!, this.mediaDir, { cmsUrl: config.cmsUrl });
+      // The working copy follows what was published (its media are what later builds reuse): after a full build, all
+      // of it, media placed; after an incremental one, the parts of the files the changes touched (media stay where
+      // they were downloaded, which `resolveMedia` and `download` read too), so a publish costs its page, not the site.
+      if (written) for (const [file, { from, through }] of written) await writeCacheFilesFrom(this.contentDir, file, this.responses!.get(file), from, through);
+      else await writeCacheAtomically(this.contentDir, this.responses!, this.mediaDir, { cmsUrl: config.cmsUrl });
       return {
         buildId: result.buildId,
         mode: full ? 'full' : 'incremental',
@@ -136,6 +143,10 @@ export class SiteBuilder {
     const next = new Map(this.responses);
     const skipped: string[] = [];
     const fetched: unknown[] = [];
+    const touched = (file: string, from: number, through = Infinity) => {
+      const known = this.unwritten.get(file);
+      this.unwritten.set(file, { from: Math.min(from, known?.from ?? from), through: Math.max(through, known?.through ?? through) });
+    };
     await Promise.all(
       changes.map(async (change) => {
         const { endpoint, cmsLocale, documentId } = change;
@@ -155,14 +166,19 @@ export class SiteBuilder {
           const at = (stored?.data ?? []).findIndex((entry) => documentIdOf(entry) === documentId);
           if (item) data.splice(at < 0 ? data.length : at, 0, item);
           next.set(file, wholeCollection(data));
+          // Edited in its place: its part alone; added at the end, or removed: the parts from there on.
+          if (item && at >= 0) touched(file, at, at);
+          else touched(file, at < 0 ? data.length - 1 : at);
         } else if (ENDPOINTS[endpoint].collection) {
           const response = await this.client.fetchCollection(endpoint, locale);
           fetched.push(response.data);
           next.set(file, response);
+          touched(file, 0);
         } else {
           const data = await this.client.fetchSingle(endpoint, locale);
           fetched.push(data);
           next.set(file, { data, meta: {} });
+          touched(file, 0);
         }
       }),
     );
