@@ -55,13 +55,18 @@ export interface SourceOptions {
  * first; a long-running builder has its content in hand: neither has a key.
  */
 export function contentSource(options: SourceOptions): Pick<BuildOptions, 'load' | 'inputs'> {
-  const folder = options.raw || options.memo ? null : (options.contentDir ?? (options.config.cmsUrl ? null : options.paths.contentCache));
+  const folder = options.raw || options.memo ? null : contentFolder(options);
   const { paths, config, strict } = options;
   const digests = folder ? fileDigests(paths) : undefined;
   return {
     load: (phases) => loadContent({ ...options, ...(digests ? { digests } : {}) }, phases),
     ...(folder && digests ? { inputs: (day: string) => buildInputsKey(paths, { folder, config, strict, day, digests }) } : {}),
   };
+}
+
+/** The content folder a build reads instead of crawling: the folder it is given, else content-cache/ without a CMS; null when it crawls. */
+function contentFolder(options: Pick<SourceOptions, 'contentDir' | 'config' | 'paths'>): string | null {
+  return options.contentDir ?? (options.config.cmsUrl ? null : options.paths.contentCache);
 }
 
 /** The folder a crawl downloads media into, `.marea/crawl-<pid>`, until the build ends. */
@@ -84,7 +89,8 @@ function isUnreachable(error: unknown): boolean {
  */
 export async function loadContent(options: SourceOptions, phases: PhaseRecorder): Promise<LoadedContent> {
   const { config, paths, log } = options;
-  const cacheDir = options.contentDir ?? (config.cmsUrl && existsSync(path.join(paths.lastCrawl, 'api')) ? paths.lastCrawl : paths.contentCache);
+  // A build that crawls falls back on its last crawl, else the bundled content, when the CMS cannot be reached.
+  const cacheDir = contentFolder(options) ?? (existsSync(path.join(paths.lastCrawl, 'api')) ? paths.lastCrawl : paths.contentCache);
   let crawled: Crawled | null = null;
 
   if (config.cmsUrl && !options.contentDir && !options.raw) {
