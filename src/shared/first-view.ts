@@ -53,6 +53,17 @@ export function blockId(zone: Zone, key: string): string {
  */
 const CHROME_AT_START: ReadonlySet<string> = new Set(['blocks.language-switcher']);
 
+/**
+ * Whether a block of this component hydrates only when the visitor reaches for it (pointer over
+ * or down, focus, a key), never merely for being in view: the booking widget,
+ * whose static HTML is its whole first screen (rule 26's edges are written
+ * from it at start: src/client/runtime/late.tsx). A click that comes before
+ * its chunk is replayed once it is live (src/client/app/DeferredBlock.tsx).
+ */
+export function hydratesOnUse(component: string): boolean {
+  return component === 'blocks.booking';
+}
+
 /** Rule 27: the error page shows the layout's header and footer only for 400 ≤ status ≤ 500. */
 export function errorShowsLayout(status: number): boolean {
   return status >= 400 && status <= 500;

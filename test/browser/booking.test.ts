@@ -1,7 +1,7 @@
 import { addDays, format, startOfToday } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
+import { isLive, openPage, useChromium, waitForHydration, type WatchedPage } from './page-helpers.js';
 import { cls, sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
@@ -76,6 +76,14 @@ async function engineParams(page: Page): Promise<Record<string, string>> {
   await page.waitForURL((url) => url.origin === ENGINE_HOST, { timeout: 10_000 });
   return Object.fromEntries(new URL(page.url()).searchParams);
 }
+
+/** Rule 26: the CSS variables on `<html>`, and what they should say (the widget's viewport x edges). */
+const edgesOf = (page: Page) =>
+  page.evaluate((selector) => {
+    const style = getComputedStyle(document.documentElement);
+    const rect = document.querySelector(selector)!.getBoundingClientRect();
+    return { left: style.getPropertyValue('--booking-left'), right: style.getPropertyValue('--booking-right'), expected: { left: `${rect.left}px`, right: `${rect.right}px` } };
+  }, widget);
 
 describe('booking widget (docs/architecture.md)', () => {
   it('renders its fields in the static HTML and hydrates with no console or hydration error', async () => {
@@ -312,12 +320,7 @@ describe('booking widget (docs/architecture.md)', () => {
 
   it('rule 26: writes the widget left and right edges to CSS variables after mount and on resize', async () => {
     const { page, problems } = await open('/');
-    const edges = () =>
-      page.evaluate((selector) => {
-        const style = getComputedStyle(document.documentElement);
-        const rect = document.querySelector(selector)!.getBoundingClientRect();
-        return { left: style.getPropertyValue('--booking-left'), right: style.getPropertyValue('--booking-right'), expected: { left: `${rect.left}px`, right: `${rect.right}px` } };
-      }, widget);
+    const edges = () => edgesOf(page);
     const first = await edges();
     expect({ left: first.left, right: first.right }).toEqual(first.expected);
     await page.setViewportSize({ width: 900, height: 900 });
@@ -325,6 +328,31 @@ describe('booking widget (docs/architecture.md)', () => {
     const resized = await edges();
     expect({ left: resized.left, right: resized.right }).toEqual(resized.expected);
     expect(resized.right).not.toBe(first.right);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rule 26 at start: the widget hydrates on use, its edges are written from its static HTML before, and kept once it is live', async () => {
+    const { page, problems } = await openPage(chromium(), { width: 412 });
+    const edges = () => edgesOf(page);
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--booking-left') !== '');
+    const first = await edges();
+    expect({ left: first.left, right: first.right }).toEqual(first.expected);
+    // In view, but not live: it waits for the visitor to reach for it (src/shared/first-view.ts).
+    expect(await isLive(page, widget)).toBe(false);
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.waitForFunction((previous) => getComputedStyle(document.documentElement).getPropertyValue('--booking-right') !== previous, first.right);
+    const resized = await edges();
+    expect({ left: resized.left, right: resized.right }).toEqual(resized.expected);
+    expect(await isLive(page, widget)).toBe(false);
+    // Reached for: live, and its own hook writes the edges from then on (one watch of the same element, not two).
+    await page.hover(widget);
+    await expect.poll(() => isLive(page, widget)).toBe(true);
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.waitForFunction((previous) => getComputedStyle(document.documentElement).getPropertyValue('--booking-right') !== previous, resized.right);
+    const live = await edges();
+    expect({ left: live.left, right: live.right }).toEqual(live.expected);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,10 +1,35 @@
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useChromium, waitForHydration } from './page-helpers.js';
-import { sel } from '../support/class-names.js';
+import type { Browser, Page } from 'playwright-core';
+import { isLive, openPage, useChromium, waitForHydration, watchPage } from './page-helpers.js';
+import { cls, sel } from '../support/class-names.js';
 
 const origin = inject('siteOrigin');
 const deep = inject('deepPages');
 const chromium = useChromium();
+
+const BOOKING = 'main section.booking';
+const CAROUSEL = 'main section.carousel';
+/** content-cache: a home page block for Mexico only. */
+const MEXICO_ONLY = 'Pay in 12 interest-free monthly instalments';
+
+/** A phone-sized page (412 × 700: on `/` the carousel starts more than half a screen below the first one), recording its scripts. */
+async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 700 } });
+  const watched = watchPage(await context.newPage());
+  const scripts: string[] = [];
+  watched.page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  return { ...watched, scripts };
+}
+
+/**
+ * Waits until the app has started: the first view hydrated and the runtime after it ran (rule 26's
+ * edges written from the booking widget's static HTML), the page loaded and the browser idle once.
+ */
+async function whenStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--booking-left') !== '', undefined, { timeout: 15_000 });
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+}
 
 describe('hydration of the bundled site (rule 18)', () => {
   it.each([
@@ -74,6 +99,89 @@ describe('hydration of the bundled site (rule 18)', () => {
     // The same element, now live (it validates itself once hydrated).
     expect(await page.getAttribute(form, 'data-probe')).toBe('static');
     expect(await page.getAttribute(form, 'novalidate')).not.toBeNull();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on /, the booking widget and the carousel stay static after load and idle; the carousel hydrates when scrolled near, the widget when reached for (a click before is replayed)', async () => {
+    const { page, problems, scripts } = await phone(chromium());
+    await page.goto(`${origin}/`);
+    await whenStarted(page);
+    // The first view is live; the widget (in view) and the carousel (more than half a screen below) are not.
+    expect(await isLive(page, 'main h1')).toBe(true);
+    expect(await isLive(page, BOOKING)).toBe(false);
+    expect(await isLive(page, CAROUSEL)).toBe(false);
+    expect(scripts.filter((url) => /\/block-carousel-/.test(url))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    // Half a screen ahead of the visitor: the carousel hydrates, in place, and moves.
+    await page.evaluate((selector) => document.querySelector(selector)!.setAttribute('data-probe', 'static'), CAROUSEL);
+    await page.evaluate((selector) => window.scrollTo(0, document.querySelector(selector)!.getBoundingClientRect().top + window.scrollY - window.innerHeight * 1.4), CAROUSEL);
+    await expect.poll(() => isLive(page, CAROUSEL)).toBe(true);
+    expect(await page.getAttribute(CAROUSEL, 'data-probe')).toBe('static');
+    await page.click(`${CAROUSEL} button[aria-label="Next slide"]`);
+    await expect.poll(() => page.locator(sel(`${CAROUSEL} .carousel__position`)).textContent()).toBe('2 of 3');
+    // Scrolled past, the widget still waits for use.
+    expect(await isLive(page, BOOKING)).toBe(false);
+    // A click on the widget's button: it asks for the chunk; React drops the click itself, which is clicked again once the widget is live.
+    await page.click(sel(`${BOOKING} .booking__open`));
+    await expect.poll(() => page.getAttribute(sel(`${BOOKING} .booking__open`), 'aria-expanded')).toBe('true');
+    expect(await page.getAttribute(BOOKING, 'class')).toContain(cls('booking--open'));
+
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("rule 29 at start: a block the visitor's clock has expired goes before it hydrates, and the blocks after it keep their static HTML", async () => {
+    const { page, problems } = await phone(chromium());
+    const day = 24 * 3600 * 1000;
+    // The accordion (far down the home page) ends tomorrow; the visitor's clock is two days ahead.
+    const end = new Date(Date.now() + day).toISOString();
+    await page.route(
+      (url) => url.pathname === '/_payload.json',
+      async (route) => {
+        const response = await route.fetch();
+        const payload = await response.json();
+        const accordion = (payload.page.blocks as { $b: [string, Record<string, unknown>] }[]).find((block) => block.$b[0] === 'accordion')!;
+        accordion.$b[1].enddate = end;
+        await route.fulfill({ response, json: payload });
+      },
+    );
+    await page.clock.install({ time: new Date(Date.now() + 2 * day) });
+    // The last block, after it: its static element, marked before any script ran.
+    const last = 'main > [data-block-id]:last-child > :first-child';
+    await page.addInitScript((selector) => document.addEventListener('DOMContentLoaded', () => document.querySelector(selector)?.setAttribute('data-probe', 'static')), last);
+    const html = (await (await page.goto(`${origin}/`))?.text()) ?? '';
+    // Built today, the static HTML has it.
+    expect(html).toContain('Good to know');
+    await whenStarted(page);
+    await expect.poll(() => page.locator('main').textContent()).not.toContain('Good to know');
+    // The last block is still its static element, not live, not rendered again from nothing (its index changed), then hydrates in place.
+    expect(await page.getAttribute(last, 'data-probe')).toBe('static');
+    expect(await isLive(page, last)).toBe(false);
+    await waitForHydration(page);
+    expect(await page.getAttribute(last, 'data-probe')).toBe('static');
+    expect(await isLive(page, last)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('rule 30 at start: the `country` cookie re-selects the targeted blocks while the others wait, static, for the visitor', async () => {
+    const { page, problems } = await phone(chromium());
+    await page.context().addCookies([{ name: 'country', value: 'MEX', url: origin }]);
+    const html = (await (await page.goto(`${origin}/`))?.text()) ?? '';
+    expect(html.slice(0, html.indexOf('</main>'))).not.toContain(MEXICO_ONLY);
+    expect(html).toContain('role="timer"');
+    await whenStarted(page);
+    await expect.poll(() => page.locator('main').textContent()).toContain(MEXICO_ONLY);
+    // The timer is for the USA and Canada: gone before it hydrated. The header's number (in view: it hydrates at once) is Mexico's.
+    expect(await page.locator('main [role="timer"]').count()).toBe(0);
+    await expect.poll(() => page.locator(sel('.layout-header .phone a')).getAttribute('href')).toBe('tel:8005550199');
+    // The blocks further down were not brought by it.
+    expect(await isLive(page, CAROUSEL)).toBe(false);
+    expect(await isLive(page, 'main .gallery')).toBe(false);
+    // The widget's promo codes differ for Mexico (rules 29–30): it hydrates at start rather than on use.
+    await expect.poll(() => isLive(page, BOOKING)).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -31,9 +31,30 @@ export function watchPage(page: Page): WatchedPage {
   return { page, problems, payloadRequests };
 }
 
-/** Waits until React has hydrated the static HTML, every block of it (Shell sets the marker). */
+/**
+ * Waits until React has hydrated the static HTML, every block of it (Shell sets the marker).
+ * Blocks after the first view hydrate only when the visitor comes near or reaches for them
+ * (src/shared/first-view.ts): a visitor who went through the whole page is played by a `focusin`
+ * on every block's frame (what a tab into it does), until the page is live.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => {
+      if (document.documentElement.dataset.hydrated === 'true') return true;
+      for (const frame of document.querySelectorAll('[data-block-id]')) frame.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      return false;
+    },
+    undefined,
+    { timeout: 15_000, polling: 100 },
+  );
+}
+
+/** Whether the element `selector` names is live: React has hydrated it (an element a dehydrated boundary holds has no fiber yet). */
+export function isLive(page: Page, selector: string): Promise<boolean | null> {
+  return page.evaluate((s) => {
+    const element = document.querySelector(s);
+    return element && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  }, selector);
 }
 
 /**

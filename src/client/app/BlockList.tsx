@@ -1,9 +1,9 @@
-import { createElement, Fragment, memo, Suspense, useState } from 'react';
+import { createElement, Fragment, memo, Suspense, useMemo, useState } from 'react';
 import type { Block } from '../../shared/model.js';
 import { CHROME_COMPONENTS, firstContentBlock, isBlock } from '../../shared/blocks/names.js';
 import { blockId, shownBlocks } from '../../shared/first-view.js';
 import { blockComponent, promisedBlock } from '../blocks/registry.js';
-import { usePage } from '../page/page-context.js';
+import { useVisitor } from '../page/page-context.js';
 import { BlockFrame, LaterBlock } from './DeferredBlock.js';
 import { useLaterFailed } from './later-hydration.js';
 import { ZoneContext, type Zone } from '../page/zone.js';
@@ -16,7 +16,7 @@ import { ZoneContext, type Zone } from '../page/zone.js';
  * page that does not open with a hero gets the page title as its h1.
  */
 export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; title?: string; zone?: Zone }) {
-  const { country, now } = usePage();
+  const { country, now } = useVisitor();
   const shown = shownBlocks(blocks, country, now);
   const opening = firstContentBlock(shown);
   let index = 0;
@@ -42,19 +42,29 @@ export function BlockList({ blocks, title, zone = 'page' }: { blocks: Block[]; t
  * One block in its frame, inside a Suspense boundary of its own (on the
  * server too, so the trees match): a block whose chunk comes after the first
  * view (src/shared/first-view.ts) keeps its static HTML until it does.
- * Memoised: a dehydrated boundary must not receive new props, or React
- * renders it again from nothing. Whether it waits is decided once (the
- * same element type for the block's life: no remount when the chunk lands).
+ * Memoised, and its boundary's element kept while it waits: a dehydrated
+ * boundary that receives new props is rendered again from nothing by React.
+ * So until it is live it keeps the index it was rendered with (a dated block
+ * before it that the visitor's clock hides changes the others' indexes,
+ * rule 29). Whether it waits is decided once (the same element type for the
+ * block's life: no remount when the chunk lands).
  */
 const BlockItem = memo(function BlockItem({ block, index, zone }: { block: Block; index: number; zone: Zone }) {
   const id = blockId(zone, block.key);
   const [later] = useState(() => !blockComponent(block.component) && !!promisedBlock(block.component));
+  const [live, setLive] = useState(!later);
+  const [first] = useState(index);
+  const at = live ? index : first;
   const failed = useLaterFailed(block.component);
   const Component = blockComponent(block.component);
+  const content = useMemo(
+    () => <Suspense fallback={null}>{later ? <LaterBlock block={block} index={at} onLive={setLive} /> : Component && createElement(Component, { block, index: at })}</Suspense>,
+    [later, block, at, Component],
+  );
   if (later ? failed : !Component) return <KeptBlock id={id} name={block.name} />;
   return (
-    <BlockFrame id={id} name={block.name} component={block.component}>
-      <Suspense fallback={null}>{later ? <LaterBlock id={id} block={block} index={index} /> : Component && createElement(Component, { block, index })}</Suspense>
+    <BlockFrame id={id} block={block} waits={!live}>
+      {content}
     </BlockFrame>
   );
 });

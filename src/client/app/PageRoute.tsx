@@ -9,7 +9,8 @@ import { lateRuntime } from '../runtime/late-runtime.js';
 import { ErrorPage } from './ErrorPage.js';
 import { PageContext, type PageContextValue } from '../page/page-context.js';
 import { PageDataContext } from '../page/page-data-context.js';
-import { useVisitor } from './visitor.js';
+import { readVisitor } from './visitor.js';
+import { buildDayStart } from '../../shared/first-view.js';
 import { notFoundError } from './not-found.js';
 import { useHydrated } from '../lib/use-hydrated.js';
 import { emitPageView } from '../runtime/page-view.js';
@@ -29,25 +30,27 @@ export function PageRoute() {
     emitPageView({ url: `${view}${viewHash()}`, title: document.title });
   }, [payload, view]);
   const i18n = i18nFor(payload.locale);
-  const { country, now } = useVisitor(payload);
   const hydrated = useHydrated();
-  // One object while nothing changes: blocks that hydrate after the first view must not see a new context before they do (later-hydration.ts).
-  const context = useMemo<PageContextValue>(
-    () =>
-      payload.kind === 'error'
-        ? { locale: payload.locale, path: '', alternates: {}, release: payload.release, canonical: '', title: payload.head.title, country, now }
-        : {
-            locale: payload.page.locale,
-            path: payload.page.path,
-            alternates: payload.page.alternates,
-            release: payload.release,
-            canonical: payload.head.canonical,
-            title: payload.head.title,
-            country,
-            now,
-          },
-    [payload, country, now],
-  );
+  // One object a payload: blocks that hydrate after the first view must not see a new context before they do (later-hydration.ts).
+  // Rules 29–30: the static HTML's country and day, and the visitor's, which components take for themselves (useVisitor).
+  const context = useMemo<PageContextValue>(() => {
+    const { country } = payload;
+    const now = buildDayStart(payload.day);
+    const visitor = typeof document === 'undefined' ? undefined : readVisitor(country);
+    return payload.kind === 'error'
+      ? { locale: payload.locale, path: '', alternates: {}, release: payload.release, canonical: '', title: payload.head.title, country, now, visitor }
+      : {
+          locale: payload.page.locale,
+          path: payload.page.path,
+          alternates: payload.page.alternates,
+          release: payload.release,
+          canonical: payload.head.canonical,
+          title: payload.head.title,
+          country,
+          now,
+          visitor,
+        };
+  }, [payload]);
   if (payload.kind === 'error') {
     // Rule 5: the static 404 page cannot know the path it is served for; the browser does.
     const message = hydrated && payload.status === 404 ? notFoundError(location.pathname, location.search, location.hash).message : payload.message;

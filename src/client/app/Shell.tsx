@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useLocaleRules } from '../runtime/root-redirect.js';
 import { useLateRuntime } from '../runtime/late-runtime.js';
-import { loadLater, onPageHydrated } from './later-hydration.js';
+import { onPageHydrated } from './later-hydration.js';
+import { warmBlocks } from '../blocks/registry.js';
+import { hydratesOnUse } from '../../shared/first-view.js';
 import { whenIdle } from '../lib/idle.js';
 
 /**
@@ -21,8 +23,8 @@ export function Shell() {
       }),
     [],
   );
-  // The blocks after the first view load when the browser is idle, if the visitor did not bring them sooner.
-  useEffect(() => whenIdle(() => loadLater()), []);
+  // Blocks that hydrate on use have their chunks fetched (not run) when the browser is idle, to be quick once reached for.
+  useEffect(() => whenIdle(() => warmBlocks(hydratesOnUse)), []);
   return (
     <>
       <Outlet />

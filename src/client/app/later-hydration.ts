@@ -6,15 +6,15 @@ import { handleChunkError } from '../runtime/chunk-errors.js';
 /**
  * The page's hydration past its first view (src/shared/first-view.ts): the
  * blocks of the static HTML whose chunks load after hydration, and when the
- * whole page is live. Until then what the page context holds must not change
- * (a dehydrated Suspense boundary that receives an update is thrown away and
- * rendered again from nothing), so the visitor's country and clock (rules
- * 29–30) wait for it, and so does the `data-hydrated` marker.
+ * whole page is live (the `data-hydrated` marker). The page context never
+ * changes under them (a dehydrated Suspense boundary that receives an update
+ * is thrown away and rendered again from nothing): each block takes the
+ * visitor's country and clock (rules 29–30) for itself once it hydrated
+ * (visitor.ts).
  */
 
 /** Block id → its component, for the blocks of the static HTML still waiting. */
 const waiting = new Map<string, string>();
-const unloaded = new Set<string>();
 const requested = new Set<string>();
 const failed = new Set<string>();
 const listeners = new Set<() => void>();
@@ -23,38 +23,28 @@ let complete = true;
 /** Called once, with the embedded page's first view, before hydration. */
 export function beginLaterHydration(view: FirstView): void {
   promiseBlocks(view.later);
-  for (const component of view.later) if (promisedBlock(component)) unloaded.add(component);
   for (const block of view.laterBlocks) if (promisedBlock(block.component)) waiting.set(block.id, block.component);
-  complete = waiting.size === 0 && unloaded.size === 0;
-}
-
-/** Whether the block with this id waits for its chunk (its frame watches for the visitor coming near). */
-export function hydratesLater(id: string): boolean {
-  return waiting.has(id);
+  complete = waiting.size === 0;
 }
 
 /**
- * Loads later blocks (all of them without an argument): when the visitor
- * comes near or touches one, or the browser is idle. A chunk that cannot be
+ * Loads later blocks' chunks: when the visitor comes near or touches one
+ * (or reaches for one that hydrates on use). A chunk that cannot be
  * loaded is rule 17's stale build (one reload); if the page stays, its
  * blocks keep their static HTML and no longer hold the page back.
  */
-export function loadLater(components: Iterable<string> = [...unloaded]): void {
-  for (const component of [...components]) {
-    if (!unloaded.has(component) || requested.has(component)) continue;
+export function loadLater(components: Iterable<string>): void {
+  for (const component of components) {
+    if (requested.has(component)) continue;
     requested.add(component);
-    loadBlocks([component]).then(
-      () => settle(() => unloaded.delete(component)),
-      (error: unknown) => {
-        handleChunkError(error);
-        requested.delete(component);
-        failed.add(component);
-        settle(() => {
-          unloaded.delete(component);
-          for (const [id, of] of waiting) if (of === component) waiting.delete(id);
-        });
-      },
-    );
+    loadBlocks([component]).catch((error: unknown) => {
+      handleChunkError(error);
+      requested.delete(component);
+      failed.add(component);
+      settle(() => {
+        for (const [id, of] of waiting) if (of === component) waiting.delete(id);
+      });
+    });
   }
 }
 
@@ -64,9 +54,8 @@ export function laterBlockDone(id: string): void {
 }
 
 function settle(change: () => void): void {
-  if (complete) return;
   change();
-  if (waiting.size === 0 && unloaded.size === 0) complete = true;
+  if (waiting.size === 0) complete = true;
   for (const listener of [...listeners]) listener();
 }
 
@@ -98,15 +87,6 @@ export function useLaterFailed(component: string): boolean {
   return useSyncExternalStore(
     subscribe,
     () => failed.has(component),
-    () => false,
-  );
-}
-
-/** False during the server render and until every block of the page has hydrated; then true for good. */
-export function usePageHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => complete,
     () => false,
   );
 }

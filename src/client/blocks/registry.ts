@@ -85,6 +85,17 @@ export function promiseBlocks(components: Iterable<string>): void {
   }
 }
 
+/**
+ * Fetches the chunks of the promised components `which` picks without
+ * handing them over: a block that hydrates on use (src/shared/first-view.ts)
+ * then hydrates as soon as it is reached for (the browser keeps the module;
+ * `loadBlocks` imports it again from there). A failed fetch is left to that
+ * load.
+ */
+export function warmBlocks(which: (component: string) => boolean): void {
+  for (const component of promised.keys()) if (which(component)) void modules[component]!().catch(() => {});
+}
+
 /** The promise of a promised component (resolved once loaded), or undefined. */
 export function promisedBlock(component: string): Promise<BlockComponent> | undefined {
   return promised.get(component)?.promise;

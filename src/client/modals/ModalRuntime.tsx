@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from '../i18n/use-translation.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Block, Modal } from '../../shared/model.js';
-import { usePage } from '../page/page-context.js';
+import { useVisitor } from '../page/page-context.js';
 import { useLocaleModals } from './use-locale-modals.js';
 import { blockComponent, loadBlocks } from '../blocks/registry.js';
 import { text, type BlockComponent } from '../blocks/props.js';
@@ -35,7 +35,7 @@ export function ModalRuntime() {
   const navigate = useNavigate();
   const { modals, pending } = useLocaleModals(location.hash);
   // Rule 30: the visitor's country (the host only runs after hydration).
-  const { country } = usePage();
+  const { country } = useVisitor();
   const resolution = useMemo(() => resolveModal(location.hash, modals, country), [location.hash, modals, country]);
   const [shown, setShown] = useState<Shown | null>(null);
   // Shown only while the URL names a modal that can open (or one the locale's list may still hold):

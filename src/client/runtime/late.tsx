@@ -4,6 +4,7 @@ import { useFocusOnNavigation } from './focus-on-navigation.js';
 import { startPrefetch } from './prefetch.js';
 import { useScrollAnimation } from './scroll-animation.js';
 import { watchBuilds } from './build-updates.js';
+import { startOnUse } from './start-on-use.js';
 
 export { applyHead } from '../app/document-head.js';
 export { clientLoader } from '../app/client-loader.js';
@@ -19,13 +20,15 @@ let watching = false;
  * that loads the modal runtime (rendered by the default layout). Rendered
  * by the Shell: rules 13–15, the build watch (once a visit); rule 6, focus
  * after a navigation; rule 19, link prefetching; rule 24, the loading
- * overlay; rule 25, the scroll animation. A navigation waits for the chunk,
+ * overlay; rule 25, the scroll animation; rules 26 and 29–30 for the
+ * blocks that hydrate on use (start-on-use.ts). A navigation waits for the chunk,
  * so none of them misses one.
  */
 export function AfterHydration() {
   useFocusOnNavigation();
   useScrollAnimation();
   useEffect(() => startPrefetch(document.body), []);
+  useEffect(() => startOnUse(), []);
   useEffect(() => {
     if (watching) return;
     watching = true;

@@ -2,7 +2,7 @@ import { addDays } from 'date-fns';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { useLocation } from 'react-router-dom';
-import { usePage } from '../../page/page-context.js';
+import { usePage, useVisitor } from '../../page/page-context.js';
 import { SmartLink } from '../../components/SmartLink.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { useNavigateTo } from '../../runtime/navigation-safety.js';
@@ -34,7 +34,8 @@ const DEFAULT_NIGHTS = 3;
  */
 export function BookingForm({ config }: { config: BookingConfig }) {
   const { t } = useTranslation();
-  const { locale, country, now } = usePage();
+  const { locale } = usePage();
+  const { country, now } = useVisitor();
   const hydrated = useHydrated();
   const navigateTo = useNavigateTo();
   const { search: pageSearch } = useLocation();

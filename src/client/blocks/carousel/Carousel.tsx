@@ -1,7 +1,7 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { geolocated } from '../../../shared/geo.js';
-import { usePage } from '../../page/page-context.js';
+import { useVisitor } from '../../page/page-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import type { BlockComponentProps } from '../props.js';
 import { CarouselControls } from './CarouselControls.js';
@@ -35,7 +35,7 @@ const KEYS: Record<string, (current: number, count: number) => number> = {
  */
 export function Carousel({ block, index, inModal = false }: BlockComponentProps<'blocks.carousel' | 'modals.carousel'>) {
   const { t } = useTranslation();
-  const { country } = usePage();
+  const { country } = useVisitor();
   const hydrated = useHydrated();
   const reduced = usePrefersReducedMotion();
   const uid = useId();

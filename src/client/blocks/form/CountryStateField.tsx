@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { usePage } from '../../page/page-context.js';
+import { usePage, useVisitor } from '../../page/page-context.js';
 import { countryOptions, fold, toAlpha2 } from './countries.js';
 import { controlNames, type FieldSpec } from './fields.js';
 import { ErrorText, invalidProps, RequiredMark, type ControlLookup } from './FieldParts.js';
@@ -28,12 +28,13 @@ interface Props {
 export function CountryStateField({ field, control, regions }: Props) {
   const { t } = useTranslation();
   const page = usePage();
+  const visitor = useVisitor();
   const [countryName, stateName] = controlNames(field) as [string, string];
   const countryControl = control(countryName);
   const stateControl = control(stateName);
   const options = countryOptions(page.locale);
   const [picked, setPicked] = useState<string | null>(null);
-  const fallback = toAlpha2(page.country);
+  const fallback = toAlpha2(visitor.country);
   const country = picked ?? (options.some((o) => o.value === fallback) ? fallback : '');
   const [state, setState] = useState('');
   const list = country ? regionsOf(country, regions) : null;

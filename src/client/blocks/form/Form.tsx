@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
-import { usePage } from '../../page/page-context.js';
+import { usePage, useVisitor } from '../../page/page-context.js';
 import { usePageData } from '../../page/page-data-context.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import type { BlockComponentProps } from '../props.js';
@@ -33,6 +33,7 @@ const CHOSEN_ON_CHANGE = new Set(['select-one', 'radio', 'checkbox']);
 export function Form({ block, inModal = false }: BlockComponentProps<'blocks.form' | 'modals.embedded-form'>) {
   const { t } = useTranslation();
   const page = usePage();
+  const visitor = useVisitor();
   const { resorts } = usePageData();
   const hydrated = useHydrated();
   const spec = useMemo(() => toForm(block.props), [block.props]);
@@ -55,7 +56,7 @@ export function Form({ block, inModal = false }: BlockComponentProps<'blocks.for
   /** Field of each submitted control name. */
   const fieldOf = useMemo(() => new Map(spec.fields.flatMap((f) => controlNames(f).map((c) => [c, f] as const))), [spec]);
   const ctx: ValidationContext = {
-    now: page.now,
+    now: visitor.now,
     hasRegions: (country) => {
       const list = regionsOf(country, regions);
       return list === null ? null : list.length > 0;

@@ -1,5 +1,5 @@
 import type { HTMLInputTypeAttribute } from 'react';
-import { usePage } from '../../page/page-context.js';
+import { useVisitor } from '../../page/page-context.js';
 import { dateBound } from './dates.js';
 import { numericBound, type FieldSpec } from './fields.js';
 import { invalidProps, LabelledField, type ControlLookup } from './FieldParts.js';
@@ -17,7 +17,7 @@ function bounds(field: FieldSpec, now: Date) {
 
 /** `text`, `email`, `phone` (tel), `number` and `date`: one native input with the native constraints. */
 export function TextField({ field, control }: { field: FieldSpec; control: ControlLookup }) {
-  const { now } = usePage();
+  const { now } = useVisitor();
   const state = control(field.name);
   return (
     <LabelledField kind={field.kind} label={field.label} required={field.required} control={state}>

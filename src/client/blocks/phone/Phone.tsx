@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation.js';
 import type { Countries } from '../../../shared/model.js';
 import { geolocated } from '../../../shared/geo.js';
-import { usePage } from '../../page/page-context.js';
+import { useVisitor } from '../../page/page-context.js';
 import { useZone } from '../../page/zone.js';
 import type { BlockProps } from '../../../shared/blocks/catalogue.js';
 import type { BlockComponentProps } from '../props.js';
@@ -33,14 +33,14 @@ export function telHref(number: string): string {
 
 /**
  * `blocks.phone` (spec §5, rule 30): of `numbers`, the first geolocated to
- * the visitor is shown as a `tel:` link. `usePage().country` is the build's
+ * the visitor is shown as a `tel:` link. `useVisitor().country` is the build's
  * country in the static HTML and the visitor's after hydration, so the
  * number is re-selected without a hydration mismatch. Compact: it sits in
  * the layout header strip as well as in page content.
  */
 export function Phone({ block }: BlockComponentProps<'blocks.phone'>) {
   const { t } = useTranslation();
-  const { country } = usePage();
+  const { country } = useVisitor();
   const zone = useZone();
   const chosen = geolocated(phoneNumbers(block.props.numbers), country)[0];
   if (!chosen) return null;

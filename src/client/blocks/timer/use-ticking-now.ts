@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { usePage } from '../../page/page-context.js';
+import { useVisitor } from '../../page/page-context.js';
 
 /**
- * "Now" for a countdown to `until`. Until hydration it is the page's `now`
- * (the build's day, rule 29), so the static HTML and the first client render
- * agree; after it, the real time, advanced every second and no longer once
+ * "Now" for a countdown to `until`. Until hydration it is the static HTML's
+ * (the build's day, rule 29: useVisitor), so the static HTML and the first
+ * client render agree; after it, the real time, advanced every second and no longer once
  * `until` has passed.
  */
 export function useTickingNow(until: Date | null): Date {
-  const { now } = usePage();
+  const { now } = useVisitor();
   const [tick, setTick] = useState<Date | null>(null);
   const end = until?.getTime() ?? null;
   useEffect(() => {
