@@ -54,11 +54,13 @@ export function blockId(zone: Zone, key: string): string {
 const CHROME_AT_START: ReadonlySet<string> = new Set(['blocks.language-switcher']);
 
 /**
- * Whether a block of this component hydrates only when the visitor reaches for it (pointer over
- * or down, focus, a key), never merely for being in view: the booking widget,
- * whose static HTML is its whole first screen (rule 26's edges are written
- * from it at start: src/client/runtime/late.tsx). A click that comes before
- * its chunk is replayed once it is live (src/client/app/DeferredBlock.tsx).
+ * Whether a block of this component hydrates only when the visitor reaches
+ * for it (pointer over or down, focus, a key), never merely for being in
+ * view: the booking widget, whose static HTML is its whole first screen.
+ * What it must do at start is done from that HTML (rule 26's edges), a
+ * click before it is live is clicked again once it is, and it hydrates at
+ * start when the visitor would see other promo codes (rules 29–30):
+ * src/client/runtime/start-on-use.ts.
  */
 export function hydratesOnUse(component: string): boolean {
   return component === 'blocks.booking';
