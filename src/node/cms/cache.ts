@@ -92,18 +92,24 @@ export function cachePartText(name: string, part: number, parts: number, body: {
 export async function writeCacheFilesFrom(dir: string, name: string, response: unknown, from = 0, through = Infinity): Promise<void> {
   const api = join(dir, CACHE_API_DIR);
   const had = (await cachePartFiles(join(api, name))).filter((part) => part > 1);
-  const texts = [...cacheFileTexts(name, response, 2)];
-  const counted = texts.length === had.length + 1;
-  const partOf = (entry: number) => Math.floor(entry / CACHE_PART_ENTRIES);
+  const body = response as { data?: unknown; meta?: Record<string, unknown> };
+  const data = Array.isArray(body?.data) && body.data.length > CACHE_PART_ENTRIES ? body.data : null;
+  const parts = data ? Math.ceil(data.length / CACHE_PART_ENTRIES) : 1;
+  const counted = parts === had.length + 1;
+  const partOf = (entry: number) => Math.floor(entry / CACHE_PART_ENTRIES) + 1;
   await mkdir(api, { recursive: true });
-  for (const [i, [part, text]] of texts.entries()) {
+  for (let part = 1; part <= parts; part += 1) {
     // Part 1 holds the response's meta (its total, from the CMS) too: written again when entries moved.
-    if (counted && (i < partOf(from) || i > partOf(through)) && !(i === 0 && through === Infinity)) continue;
-    const temporary = join(api, `.${part}.${process.pid}.tmp`);
+    if (counted && (part < partOf(from) || part > partOf(through)) && !(part === 1 && through === Infinity)) continue;
+    // Only the parts written are made into text: a publish must not serialise the whole site.
+    const [file, text] = data
+      ? cachePartText(name, part, parts, { ...body, data: data.slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES) }, 2)
+      : [...cacheFileTexts(name, response, 2)][0]!;
+    const temporary = join(api, `.${file}.${process.pid}.tmp`);
     await writeFile(temporary, text);
-    await rename(temporary, join(api, part));
+    await rename(temporary, join(api, file));
   }
-  for (const part of had) if (part > texts.length || texts.length === 1) await rm(partName(join(api, name), part), { force: true });
+  for (const part of had) if (part > parts) await rm(partName(join(api, name), part), { force: true });
 }
 
 async function readData(file: string, required: boolean): Promise<unknown> {

@@ -3,8 +3,16 @@ import type { Locale } from '../../shared/model.js';
 import { newestUpdate } from './newest-update.js';
 import type { EndpointName, RawSite } from './raw.js';
 
-/** Assembles a `RawSite` from the `data` of each endpoint (shared with the cache reader). */
-export function rawSite(source: RawSite['source'], cmsLocales: Readonly<Record<Locale, string>>, dataOf: (endpoint: EndpointName, cmsLocale?: string) => unknown): RawSite {
+/**
+ * Assembles a `RawSite` from the `data` of each endpoint (shared with the cache reader). `newest`: a long-running
+ * builder's memo of each entry's newest update (newest-update.ts), so an unchanged entry is not walked again.
+ */
+export function rawSite(
+  source: RawSite['source'],
+  cmsLocales: Readonly<Record<Locale, string>>,
+  dataOf: (endpoint: EndpointName, cmsLocale?: string) => unknown,
+  newest?: WeakMap<object, number>,
+): RawSite {
   const perLocale = (endpoint: EndpointName, missing: unknown): Record<Locale, unknown> => {
     const entries = LOCALES.map((locale) => [locale, dataOf(endpoint, cmsLocales[locale]) ?? missing]);
     return Object.fromEntries(entries) as Record<Locale, unknown>;
@@ -18,6 +26,6 @@ export function rawSite(source: RawSite['source'], cmsLocales: Readonly<Record<L
     modals: perLocale('modals', []),
     promoCodes: dataOf('promo-codes') ?? [],
   };
-  const all = [site.pages, site.layout, site.errorPage, site.modals, site.promoCodes];
-  return { ...site, newestUpdate: newestUpdate(all) };
+  const all = [...Object.values(site.pages), ...Object.values(site.layout), ...Object.values(site.errorPage), ...Object.values(site.modals), site.promoCodes];
+  return { ...site, newestUpdate: newestUpdate(all, newest) };
 }

@@ -55,6 +55,8 @@ export class SiteBuilder {
   private unwritten = new Map<string, { from: number; through: number }>();
   /** Kept between builds (build-memo.ts); the preview normalises with it too. */
   readonly memo = new BuildMemo();
+  /** Each raw entry's newest update, while it is the same object (rule 13's timestamp: newest-update.ts). */
+  private readonly newest = new WeakMap<object, number>();
   private readonly client: CmsClient;
   private readonly mediaDir: string;
   /** The working copy: the content of the last published build and its media, outside git. */
@@ -71,7 +73,7 @@ export class SiteBuilder {
   /** The content of the last successful fetch, as `normaliseSite` reads it (the preview renders drafts into it). */
   raw(): RawSite | null {
     const responses = this.responses;
-    return responses ? rawSite('cms', this.options.config.cmsLocales, (endpoint, cmsLocale) => responses.get(cacheFileName(endpoint, cmsLocale))?.data) : null;
+    return responses ? rawSite('cms', this.options.config.cmsLocales, (endpoint, cmsLocale) => responses.get(cacheFileName(endpoint, cmsLocale))?.data, this.newest) : null;
   }
 
   /** The published content the builder holds, or, before its first build, a fresh read of the CMS (not kept: its media are not downloaded). */
