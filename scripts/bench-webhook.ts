@@ -23,7 +23,8 @@
  */
 import '../src/node/platform/require-project-node.js';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,6 +66,25 @@ function memory() {
 }
 const memoryLine = (m: ReturnType<typeof memory>) =>
   `peak RSS ${MB(m.peak)}, RSS ${MB(m.rss)}, heap ${MB(m.heap)}${gc ? ' (after GC)' : ''}, external ${MB(m.external)}, ${m.contexts} V8 contexts`;
+/** The V8 profiler on this process (node:inspector), started now; `stop` writes the profile into a folder and names the file. */
+async function startProfile(): Promise<{ stop: (folder: string) => Promise<string> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    stop: async (folder) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      session.disconnect();
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, `bench-webhook-${Date.now()}.cpuprofile`);
+      await writeFile(file, JSON.stringify(profile));
+      return file;
+    },
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const secrets = { webhook: randomBytes(24).toString('hex'), preview: randomBytes(24).toString('hex') };
 
@@ -174,6 +194,8 @@ try {
       `First build (full, the whole CMS): ${seconds(first.durationMs)}, ${first.pages?.added} pages (${((performance.now() - started) / 1000).toFixed(1)} s after start, ${seconds(firstCpu)} of CPU); ${memoryLine(afterFirst)}`,
     );
 
+    // BENCH_PROFILE=<folder>: a CPU profile of the rounds alone (the first build left out), written there as .cpuprofile.
+    const profile = process.env.BENCH_PROFILE ? await startProfile() : null;
     const editor = await cms.editor();
     const rows: Array<{ live: number; build: number; changed: number; cpu: number }> = [];
     const memoryAt = new Map<number, ReturnType<typeof memory>>([[1, afterFirst]]);
@@ -213,6 +235,7 @@ try {
           `  build ${build.n}: live ${seconds(rows.at(-1)!.live)} after the webhook arrived (build ${seconds(build.durationMs)}, ${seconds(rows.at(-1)!.cpu)} of CPU, ${build.mode}, ${build.pages?.changed} pages changed); ${memoryLine(now)}`,
         );
     }
+    if (profile) console.log(`CPU profile of the rounds: ${await profile.stop(process.env.BENCH_PROFILE!)}`);
     const lives = rows.map((r) => r.live / 1000);
     console.log(`
 Publish → live (one-page edit of ${cms.site}, ${rounds} rounds, webhook arrival → new HTML served)
