@@ -4,7 +4,7 @@ import { PageContext, usePage } from '../../page/page-context.js';
 import { mount, renderStatic } from '../../../../test/support/render.js';
 import { Form } from './Form.js';
 import { byName, field, formBlock, setValue } from './form.fixture.js';
-import { loadRegions } from './regions.js';
+import { loadedRegions, loadRegions } from './regions.js';
 
 /** The region chunk is held back until a test releases it, as a slow network would. */
 const regionData = vi.hoisted(() => {
@@ -54,6 +54,14 @@ describe('country-state field', () => {
     const root = parse(renderStatic(<Form block={where} index={0} />));
     const state = byName(root, 'where-state');
     expect([state.tagName, state.type, state.required, state.getAttribute('autocomplete')]).toEqual(['INPUT', 'text', true, 'address-level1']);
+  });
+
+  it('does not load the list of states at hydration, only once the visitor reaches for the form', async () => {
+    const root = await mount(<Form block={where} index={0} />, { page: { country: 'MEX' } });
+    regionData.release();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(loadedRegions()).toBeNull();
+    expect(byName(root, 'where-state').tagName).toBe('INPUT');
   });
 
   it('keeps a state typed before the list arrived, selecting it in the list once it has', async () => {

@@ -38,7 +38,7 @@ export function Form({ block, inModal = false }: BlockComponentProps<'blocks.for
   const hydrated = useHydrated();
   const spec = useMemo(() => toForm(block.props), [block.props]);
   const uid = useId();
-  const regions = useRegions(spec.fields.some((f) => f.kind === 'country-state'));
+  const [regions, wantRegions] = useRegions(spec.fields.some((f) => f.kind === 'country-state'));
   const [problems, setProblems] = useState<ReadonlyMap<string, Problem>>(new Map());
   const [summary, setSummary] = useState<readonly string[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -142,7 +142,12 @@ export function Form({ block, inModal = false }: BlockComponentProps<'blocks.for
         hidden={status === 'sent'}
         onSubmit={onSubmit}
         onBlur={recheck}
-        onChange={recheck}
+        onChange={(event) => {
+          wantRegions();
+          recheck(event);
+        }}
+        onFocus={wantRegions}
+        onPointerDown={wantRegions}
       >
         {netlify && <input type="hidden" name="form-name" value={spec.name} />}
         {spec.fields.some((f) => f.required) && <p className="form__note">{t('form.requiredNote')}</p>}
