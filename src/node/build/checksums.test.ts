@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECKSUMS_FILE, verifyChecksums, writeChecksums } from './checksums.js';
+import { CHECKSUMS_FILE, readChecksums, verifyChecksums, writeChecksums } from './checksums.js';
 
 /** `sha256sum` of "hello\n", as GNU coreutils prints it. */
 const HELLO = '5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03';
@@ -94,6 +94,25 @@ describe('writeChecksums: the SHA256SUMS manifest', () => {
     expect(manifest).toBe(`\\${HELLO}  back\\\\slash.txt\n\\${HELLO}  new\\nline.txt\n`);
     expect(sha256sum(dir, ['-c', '--strict', CHECKSUMS_FILE]).status).toBe(0);
     expect(await verifyChecksums(dir)).toEqual({ ok: 2, bad: [], missing: [], extra: [] });
+  });
+
+  it('reads a manifest read before from memory while it is the same file, and a manifest written anew from its file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'marea-checksums-'));
+    await writeFile(path.join(dir, 'a.txt'), 'hello\n');
+    await writeChecksums(dir);
+    const first = await readChecksums(dir);
+    expect(first).toEqual(new Map([['a.txt', HELLO]]));
+    // What a caller does with its map does not reach the next reader.
+    first.clear();
+    expect(await readChecksums(dir)).toEqual(new Map([['a.txt', HELLO]]));
+    await writeFile(path.join(dir, 'b.txt'), 'hello\n');
+    await writeChecksums(dir);
+    expect(await readChecksums(dir)).toEqual(
+      new Map([
+        ['a.txt', HELLO],
+        ['b.txt', HELLO],
+      ]),
+    );
   });
 
   it('takes the hashes of the files it takes from the previous build from that manifest, without reading them', async () => {
