@@ -8,9 +8,9 @@ import { laterBlockDone, loadLater } from './later-hydration.js';
 const NEAR = '50% 0px 50% 0px';
 /**
  * A visitor who points at, touches or tabs into a block that is not live yet gets its chunk at once
- * (React does not replay a click that comes first: a link then works as a plain link). Pointing
- * comes before a click: the chunk of a block that hydrates on use is in the cache by then
- * (later-hydration.ts `warmOnUse`), so it is live before the click, as a rule.
+ * (a pointer or the focus already there before the page was live: when it goes down or types).
+ * React does not replay a click that comes first: a link then works as a plain link (a block that
+ * hydrates on use has its buttons clicked again: runtime/start-on-use.ts).
  */
 const TOUCH_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
 
@@ -28,10 +28,7 @@ export function BlockFrame({ id, block, waits, children }: { id: string; block: 
     if (!element || !waits) return;
     const load = () => loadLater([block.component]);
     // A block that hydrates on use does not come for being near (rules 29–30 may bring it at start: runtime/start-on-use.ts).
-    const observer =
-      !hydratesOnUse(block.component) && typeof IntersectionObserver !== 'undefined'
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: NEAR })
-        : null;
+    const observer = hydratesOnUse(block.component) ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: NEAR });
     observer?.observe(element);
     // On the document, capturing: React stops an event aimed inside a boundary it cannot hydrate yet at its root, before the frame would see it.
     const onTouch = (event: Event) => event.target instanceof Node && element.contains(event.target) && load();

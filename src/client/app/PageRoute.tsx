@@ -36,7 +36,7 @@ export function PageRoute() {
   const context = useMemo<PageContextValue>(() => {
     const { country } = payload;
     const now = buildDayStart(payload.day);
-    const visitor = typeof document === 'undefined' ? undefined : readVisitor(country);
+    const visitor = import.meta.env.SSR ? undefined : readVisitor(country);
     return payload.kind === 'error'
       ? { locale: payload.locale, path: '', alternates: {}, release: payload.release, canonical: '', title: payload.head.title, country, now, visitor }
       : {
