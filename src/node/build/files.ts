@@ -66,7 +66,11 @@ function linkFile(source: string, target: string): boolean {
   try {
     linkSync(source, target);
   } catch (error) {
-    if (code(error) === 'ENOENT') {
+    if (code(error) === 'EEXIST') {
+      // There though the tree's manifest did not list it: replaced.
+      unlinkSync(target);
+      linkSync(source, target);
+    } else if (code(error) === 'ENOENT') {
       if (!existsSync(source)) return false;
       mkdirSync(path.dirname(target), { recursive: true });
       linkSync(source, target);
@@ -111,10 +115,18 @@ export function patchTree(tree: string, have: TreeFiles, want: TreeFiles, source
       }
     }
   }
+  // A file the tree lacks goes into a folder made once, not after a failed link: a copy of a large site (a spare,
+  // a standby) links tens of thousands of files into thousands of new folders, and each failure is an exception.
+  const made = new Set<string>();
   for (const [file, hash] of want) {
     if (have.get(file) === hash) continue;
     const target = path.join(tree, file);
-    unlinkIfThere(target);
+    if (have.has(file)) unlinkIfThere(target);
+    else {
+      const folder = path.dirname(target);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
     if (linkFile(sourceOf(file), target)) linked += 1;
   }
   return { linked, removed };
