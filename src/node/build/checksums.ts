@@ -56,9 +56,10 @@ export async function readChecksums(dir: string): Promise<Map<string, string>> {
   let stats: Stats;
   try {
     stats = await stat(file);
-    // A manifest read before, the same file (a stored build's is never rewritten; a new one is a new inode): its entries again.
-    const known = readBefore.get(file);
-    if (known && known.ino === stats.ino && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return new Map(known.entries);
+    // A manifest read or written before, the same file (a stored build's is never rewritten, a new one is a new
+    // inode; `dist`'s is a hard link of its build's): its entries again.
+    const known = readBefore.get(`${stats.dev}:${stats.ino}`);
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return new Map(known.entries);
     text = await readFile(file, 'utf8');
   } catch {
     return entries;
@@ -69,14 +70,18 @@ export async function readChecksums(dir: string): Promise<Map<string, string>> {
     const name = match[1] ? match[3]!.replace(/\\(\\|n)/g, (_, c: string) => (c === 'n' ? '\n' : '\\')) : match[3]!;
     entries.set(name, match[2]!.toLowerCase());
   }
-  readBefore.set(file, { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, entries: new Map(entries) });
-  // A long-running builder reads the last few builds' manifests; older ones are let go.
-  if (readBefore.size > 4) readBefore.delete(readBefore.keys().next().value!);
+  remember(stats, entries);
   return entries;
 }
 
-/** Manifests read in this process, by file, with the size, time and inode they were read at. */
-const readBefore = new Map<string, { ino: number; size: number; mtimeMs: number; entries: ReadonlyMap<string, string> }>();
+/** Manifests read or written in this process, by device and inode, with the size and time they had then. */
+const readBefore = new Map<string, { size: number; mtimeMs: number; entries: ReadonlyMap<string, string> }>();
+
+function remember(stats: Stats, entries: ReadonlyMap<string, string>): void {
+  readBefore.set(`${stats.dev}:${stats.ino}`, { size: stats.size, mtimeMs: stats.mtimeMs, entries: new Map(entries) });
+  // A long-running builder reads the last few builds' manifests; older ones are let go.
+  if (readBefore.size > 4) readBefore.delete(readBefore.keys().next().value!);
+}
 
 /**
  * Writes `<dir>/SHA256SUMS`, the manifest of every regular file of the site
@@ -120,6 +125,7 @@ export async function writeChecksums(
   await writeFile(temporary, files.map((file, i) => manifestLine(hashes[i]!, file)).join(''));
   await rename(temporary, path.join(dir, CHECKSUMS_FILE));
   const manifest = new Map(files.map((file, i) => [file, hashes[i]!]));
+  remember(await stat(path.join(dir, CHECKSUMS_FILE)), manifest);
   return { files: files.length, reused, written: files.filter((file) => written.has(file)).length, manifest };
 }
 
