@@ -132,6 +132,22 @@ describe('the preview server never dies on a request', () => {
 });
 
 describe('preview server across publishes (publish.ts)', () => {
+  it('serves a file written after it started (no index made in advance), no dot file but those under .well-known', async () => {
+    await writeFile(path.join(dist, 'late.html'), '<p>late</p>');
+    expect(await (await get('/late')).text()).toBe('<p>late</p>');
+    await writeFile(path.join(dist, '.env'), 'SECRET=1');
+    await mkdir(path.join(dist, '.git'), { recursive: true });
+    await writeFile(path.join(dist, '.git', 'config'), 'secret');
+    await mkdir(path.join(dist, '.well-known'), { recursive: true });
+    await writeFile(path.join(dist, '.well-known', 'security.txt'), 'Contact: mailto:security@marea.example');
+    for (const hidden of ['/.env', '/.git/config']) {
+      const response = await get(hidden);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toMatch(/secret/i);
+    }
+    expect(await (await get('/.well-known/security.txt')).text()).toContain('Contact:');
+  });
+
   it('serves each newly published build, also when dist/ is the folder it served two builds ago, patched since', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'marea-preview-publish-'));
     const paths = projectPaths({ root, dist: path.join(root, 'dist'), builds: path.join(root, 'builds'), work: path.join(root, '.work') });

@@ -6,7 +6,6 @@ import sirv from 'sirv';
 import { HeadersHandler } from '@netlify/headers';
 import { localeOfPath } from '../../shared/locales.js';
 import { htmlFile, notFoundPath } from '../../shared/routes.js';
-import { CHECKSUMS_FILE } from '../build/checksums.js';
 import { ROOT } from '../build/paths.js';
 import { createGuardedServer, type GuardOptions } from '../platform/http-guard.js';
 
@@ -25,8 +24,8 @@ export function createPreviewServer(dist: string, options: { netlifyToml?: strin
 /**
  * The request handler of `createPreviewServer`, for servers that serve the
  * site beside routes of their own (the webhook service). It follows
- * publishes: `dist` is replaced by a rename at each build (publish.ts), so
- * the file index is re-read when the folder or its build is another one.
+ * publishes: `dist` is replaced by a rename at each build (publish.ts), and
+ * each file is looked up when it is asked for.
  */
 export function siteHandler(dist: string, options: { netlifyToml?: string } = {}): (req: IncomingMessage, res: ServerResponse) => void {
   // netlify.toml's [[headers]], read and matched by Netlify's own handler
@@ -38,25 +37,23 @@ export function siteHandler(dist: string, options: { netlifyToml?: string } = {}
     publishDir: '.',
     logger: { log: () => {}, warn: (message: string) => console.warn(message), error: (message: string) => console.error(message) } as never,
   });
-  const files = () =>
-    sirv(dist, {
-      dev: false,
-      etag: true,
-      extensions: ['html'],
-      // Netlify serves XML (sitemap.xml) as application/xml (mime-types), sirv as text/xml.
-      setHeaders: (res, pathname) => {
-        if (pathname.endsWith('.xml')) res.setHeader('Content-Type', 'application/xml');
-      },
-    });
-  // sirv indexes the folder once (sizes, ETags). A publish swaps in another folder, which may be one served
-  // before and patched since (publish.ts, `dist.standby`): each build's SHA256SUMS is a file of its own.
-  let served: { site: string | null; handler: ReturnType<typeof sirv> } | null = null;
+  // sirv looks each file up when it is asked for (`dev`), not from an index of the folder made in advance: a publish
+  // swaps in another folder (publish.ts), and indexing 20,000 files of a large site again took half a second on the
+  // way of the first request after each publish. Its `no-cache` never reaches a response: the rules' Cache-Control,
+  // or Netlify's default, is set on the response first, and sirv keeps headers already set.
+  const files = sirv(dist, {
+    dev: true,
+    etag: true,
+    extensions: ['html'],
+    // Netlify serves XML (sitemap.xml) as application/xml (mime-types), sirv as text/xml.
+    setHeaders: (res, pathname) => {
+      if (pathname.endsWith('.xml')) res.setHeader('Content-Type', 'application/xml');
+    },
+  });
   const assets = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const folder = statSync(dist, { throwIfNoEntry: false });
-    const sums = folder && statSync(path.join(dist, CHECKSUMS_FILE), { throwIfNoEntry: false });
-    const site = folder ? `${folder.ino}:${sums?.ino}:${sums?.mtimeMs}` : null;
-    if (!served || served.site !== site) served = { site, handler: site === null ? (_q, _s, n) => n?.() : files() };
-    served.handler(req, res, next);
+    // A dot file or folder is not served (sirv's index left them out; its lookup by request does not), `.well-known` is.
+    if (/(^|\/)\.(?!well-known(\/|$))/.test((req.url ?? '').split('?')[0]!)) return next();
+    files(req, res, next);
   };
   const compress = compression();
   const handle = (req: IncomingMessage, res: ServerResponse) => {
