@@ -101,10 +101,11 @@ export async function writeCacheFilesFrom(dir: string, name: string, response: u
   for (let part = 1; part <= parts; part += 1) {
     // Part 1 holds the response's meta (its total, from the CMS) too: written again when entries moved.
     if (counted && (part < partOf(from) || part > partOf(through)) && !(part === 1 && through === Infinity)) continue;
-    // Only the parts written are made into text: a publish must not serialise the whole site.
+    // Only the parts written are made into text (a publish must not serialise the whole site), and not indented:
+    // a part of 500 pages is 12 MB, a working copy is read by the builder alone.
     const [file, text] = data
-      ? cachePartText(name, part, parts, { ...body, data: data.slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES) }, 2)
-      : [...cacheFileTexts(name, response, 2)][0]!;
+      ? cachePartText(name, part, parts, { ...body, data: data.slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES) })
+      : [...cacheFileTexts(name, response)][0]!;
     const temporary = join(api, `.${file}.${process.pid}.tmp`);
     await writeFile(temporary, text);
     await rename(temporary, join(api, file));
