@@ -23,6 +23,10 @@ const NOT_CONFIGURATION: Record<string, string> = {
   BENCH_KEEP: 'a benchmark knob',
   PEERS_DIR: 'a benchmark knob',
   TIME_BIN: 'a benchmark knob',
+  BENCH_PROFILE: 'a benchmark knob (bench:webhook writes a CPU profile of its rounds)',
+  MAREA_FAKE_STRAPI: "the benchmark's fake Strapi, told it runs as a child process (src/node/bench/fake-strapi.ts)",
+  MAREA_WEBHOOK_URL: "the benchmark's fake Strapi: where its webhooks go, as `strapiLoopEnv` tells a real Strapi",
+  MAREA_WEBHOOK_SECRET: "the benchmark's fake Strapi: the secret its webhooks carry, as `strapiLoopEnv` tells a real Strapi",
 };
 
 /** Non-test source files of the product: the build and services, the scripts, Netlify's functions and plugins. */
