@@ -17,7 +17,16 @@
  * --performance` audits those pages for performance too (5 runs a page unless
  * `--runs` says otherwise): the template table of docs/performance.md.
  *
+ * `--cpu`: no Lighthouse; the main thread's CPU time (thread time, so less
+ * at the mercy of a busy machine than Lighthouse's timings) in the 8 s after
+ * each page starts loading, in Chromium at the Lighthouse phone's size,
+ * traced with playwright-core, and the blocking time those tasks would make
+ * on a CPU 4× slower (Lighthouse's mobile setting: each task × 4, less 50
+ * ms). With `--dist a,b` the sites take turns, run by run (a before and
+ * after on the same load).
+ *
  *   npm run bench:lighthouse [-- --runs 5] [--pages /,/rooms] [--templates [--performance]] [--dist path] [--json]
+ *   npm run bench:lighthouse -- --cpu [--runs 5] [--pages /] [--dist before,after]
  */
 import '../src/node/platform/require-project-node.js';
 import { execFile } from 'node:child_process';
@@ -50,11 +59,17 @@ const templates = args.includes('--templates');
 /** Performance is timing: audited unless `--templates` asks only for the timing-free categories. */
 const performance = !templates || args.includes('--performance');
 const runs = Number(option('--runs') ?? (performance ? (templates ? 5 : 3) : 1));
-const dist = path.resolve(option('--dist') ?? projectPaths().dist);
+const dists = (option('--dist') ?? projectPaths().dist).split(',').map((d) => path.resolve(d));
+const dist = dists[0]!;
 const CATEGORIES: readonly Category[] = performance ? ALL_CATEGORIES : ALL_CATEGORIES.filter((c) => c !== 'performance');
 const chrome = findChromium();
-if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error(`No site in ${dist}: run \`npm run build\` first.`);
+for (const site of dists) {
+  if (existsSync(path.join(site, 'index.html'))) continue;
+  console.error(`No site in ${site}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+if (dists.length > 1 && !args.includes('--cpu')) {
+  console.error('Several --dist sites only with --cpu.');
   process.exit(1);
 }
 /** Page path → what it stands for (`--templates`), else the path itself. */
@@ -67,6 +82,11 @@ if (templates) {
 if (!chrome) {
   console.error('No Chromium: set CHROME_PATH or install one (apt-get install -y chromium).');
   process.exit(1);
+}
+
+if (args.includes('--cpu')) {
+  await cpuBench(chrome);
+  process.exit(0);
 }
 
 const server = createPreviewServer(dist);
@@ -179,4 +199,61 @@ function printTable(all: Map<string, Run[]>): void {
   for (const row of rows) console.log(line(row));
   const failing = [...all].flatMap(([page, list]) => [...new Set(list.flatMap((run) => run.failing))].map((audit) => `  ${page}: ${audit}`));
   console.log(failing.length > 0 ? `\nAudits below full marks:\n${failing.join('\n')}` : `\nEvery weighted audit of ${CATEGORIES.join(', ')} passed on every page.`);
+}
+
+/** `--cpu`: main-thread CPU time and 4× blocking time of each page on each site, turn by turn (see the header). */
+async function cpuBench(executablePath: string): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const sites = await Promise.all(
+    dists.map(async (site) => {
+      const server = createPreviewServer(site);
+      return { site, server, origin: await listen(server, 0) };
+    }),
+  );
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const runsOf = new Map<string, { cpu: number; blocking: number }[]>();
+  console.log(`main-thread CPU in the 8 s after navigation, ${runs} run(s) a page; load average ${loadavg()[0]!.toFixed(2)}`);
+  try {
+    for (let run = 0; run < runs; run++)
+      for (const page of pages.keys())
+        for (const { site, origin } of sites) {
+          const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+          const tab = await context.newPage();
+          await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+          await tab.goto(`${origin}${page}`);
+          await tab.waitForTimeout(8000);
+          const tasks = mainThreadTasks((await browser.stopTracing()).toString());
+          const key = `${page} ${site}`;
+          runsOf.set(key, [...(runsOf.get(key) ?? []), { cpu: sum(tasks), blocking: sum(tasks.map((ms) => Math.max(0, 4 * ms - 50))) }]);
+          await context.close();
+        }
+  } finally {
+    await browser.close();
+    for (const { server } of sites) server.close();
+  }
+  for (const [key, list] of runsOf) {
+    const cpu = list.map((r) => Math.round(r.cpu));
+    const blocking = list.map((r) => Math.round(r.blocking));
+    console.log(`${key}: CPU ${median(cpu)} ms (${cpu.join(' ')}); blocking at 4× ${median(blocking)} ms (${blocking.join(' ')})`);
+  }
+  console.log(`load average ${loadavg()[0]!.toFixed(2)}`);
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** The thread time (ms) of each task of the page's renderer main thread in a Chromium trace (the busiest `CrRendererMain`). */
+function mainThreadTasks(trace: string): number[] {
+  const events = (JSON.parse(trace) as { traceEvents: { name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string } }[] }).traceEvents;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, number[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.name !== 'RunTask' || e.ph !== 'X' || !main.has(thread)) continue;
+    const tasks = byThread.get(thread) ?? [];
+    tasks.push((e.tdur ?? 0) / 1000);
+    byThread.set(thread, tasks);
+  }
+  return [...byThread.values()].sort((a, b) => sum(b) - sum(a))[0] ?? [];
 }
