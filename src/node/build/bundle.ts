@@ -42,6 +42,7 @@ export const WORKERS = {
     inputs: [
       'src/node/build/normalise-task.ts',
       'src/node/build/page-cache.ts',
+      'src/node/build/hash.ts',
       'src/node/build/spill.ts',
       'src/node/build/media-walks.ts',
       'src/node/platform/leftovers.ts',

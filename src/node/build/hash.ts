@@ -49,7 +49,7 @@ export async function hashInputs(root: string, inputs: string[], digests: FileDi
 }
 
 /** What is recorded of a file hashed: its size, times and inode then, and when it was read. */
-interface Hashed {
+export interface Hashed {
   size: number;
   mtimeMs: number;
   ctimeMs: number;
@@ -58,12 +58,22 @@ interface Hashed {
   readAt: number;
 }
 
+/** The record of a file read at `readAt` (ms) with `stats`, whose bytes' digest is `digest`. */
+export const hashed = (stats: Stats, digest: string, readAt: number): Hashed => ({
+  size: stats.size,
+  mtimeMs: stats.mtimeMs,
+  ctimeMs: stats.ctimeMs,
+  ino: stats.ino,
+  digest,
+  readAt,
+});
+
 /**
  * Whether a digest recorded of a file still is its digest: its size, times and inode are the same, and it was read
  * more than two seconds after its last change (a second change in the same clock tick could leave its times as they
  * were: git's "racily clean" entries).
  */
-const stillTrue = (known: Hashed | undefined, stats: Stats): known is Hashed =>
+export const stillTrue = (known: Hashed | undefined, stats: Stats): known is Hashed =>
   !!known && known.size === stats.size && known.mtimeMs === stats.mtimeMs && known.ctimeMs === stats.ctimeMs && known.ino === stats.ino && known.mtimeMs < known.readAt - 2000;
 
 /**
@@ -110,7 +120,7 @@ export class FileDigests {
       return null;
     }
     const digest = createHash('sha256').update(bytes).digest('hex');
-    this.fresh.set(file, { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, digest, readAt });
+    this.fresh.set(file, hashed(stats, digest, readAt));
     return digest;
   }
 

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Locale } from '../../shared/model.js';
 import type { Context } from '../content/context.js';
 import { packWords } from '../content/issue-words.js';
 import { readPageEntries, type PageEntry } from '../content/pages.js';
+import { hashed, stillTrue, type Hashed } from './hash.js';
 
 /*
  * Normalised pages cached by their raw content's hash (docs/architecture.md,
@@ -163,19 +164,71 @@ export const partSourceHash = (bytes: Buffer): string => createHash('sha256').up
  * serialised (v8), for the main thread to deserialise once; and its blocks
  * file, where the part's set-aside blocks start `base` bytes in (spill.ts
  * reads them from there). Null when there is none, it was made from other
- * bytes, or it or its blocks file does not read back whole.
+ * bytes, or it or its blocks file does not read back whole. Once the two
+ * files were checked whole, their digests are recorded with their size,
+ * times and inode (`<entries file>.seals`): while those stay the same
+ * (hash.ts `stillTrue`, git's rule), neither is hashed again and the blocks
+ * file is not read at all (spill.ts checks each page's blocks by their hash
+ * when it reads them).
  */
 export function takeWholePart(entriesFile: string, source: string): { bytes: Uint8Array; blocks: { file: string; base: number } } | null {
-  const body = readSealedWithDigest(wholeFile(entriesFile))?.body;
-  if (!body || body.length < HEADER || body.toString('latin1', 0, 64) !== source) return null;
+  const seals = readSeals(entriesFile);
+  const whole = openSealed(wholeFile(entriesFile), seals.whole, true);
+  const body = whole?.body;
+  if (!whole || !body || body.length < HEADER || body.toString('latin1', 0, 64) !== source) return null;
   // The blocks file this part was kept with (the two files are written one after the other).
-  const blocks = readSealedWithDigest(blocksCopy(entriesFile));
+  const blocks = openSealed(blocksCopy(entriesFile), seals.blocks, false);
   if (!blocks || blocks.digest !== body.toString('latin1', 64, HEADER)) return null;
+  if (whole.record !== seals.whole || blocks.record !== seals.blocks) writeSeals(entriesFile, { whole: whole.record, blocks: blocks.record });
   return { bytes: body.subarray(HEADER).slice(), blocks: { file: blocksCopy(entriesFile), base: DIGEST } };
+}
+
+/** Where a whole part's two files' digests are recorded once checked (`takeWholePart`). */
+const sealsFile = (entriesFile: string) => `${entriesFile}.seals`;
+
+type Seals = { whole?: Hashed; blocks?: Hashed };
+
+function readSeals(entriesFile: string): Seals {
+  try {
+    const read = JSON.parse(readFileSync(sealsFile(entriesFile), 'utf8')) as unknown;
+    return read && typeof read === 'object' ? (read as Seals) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeSeals(entriesFile: string, seals: Seals): void {
+  const file = sealsFile(entriesFile);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(seals));
+  renameSync(temporary, file);
+}
+
+/**
+ * A sealed file's digest (`writeSealed`) and body, the digest taken from `known` without hashing while that record
+ * still holds (`read` false: the body is then not read); else checked whole, as `readSealedWithDigest` does, with the
+ * record to keep. Null when missing, cut short or altered.
+ */
+function openSealed(file: string, known: Hashed | undefined, read: boolean): { body: Buffer | null; digest: string; record: Hashed } | null {
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    return null;
+  }
+  if (stillTrue(known, stats)) {
+    if (!read) return { body: null, digest: known.digest, record: known };
+    const bytes = readFileSync(file);
+    return bytes.length >= DIGEST && bytes.toString('hex', 0, DIGEST) === known.digest ? { body: bytes.subarray(DIGEST), digest: known.digest, record: known } : null;
+  }
+  const readAt = Date.now();
+  const checked = readSealedWithDigest(file);
+  return checked ? { ...checked, record: hashed(stats, checked.digest, readAt) } : null;
 }
 
 /** Keeps `part`, made from a part file of `source`, with the blocks it set aside in `blocksFile`. */
 export function saveWholePart(entriesFile: string, source: string, part: unknown, blocksFile: string): void {
+  rmSync(sealsFile(entriesFile), { force: true });
   const blocks = writeSealed(blocksCopy(entriesFile), readFileSync(blocksFile));
   writeSealed(wholeFile(entriesFile), Buffer.concat([Buffer.from(`${source}${blocks}`, 'latin1'), serialize(part)]));
 }

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,25 @@ describe('blocks set aside (spill.ts)', () => {
 
     store.close();
     expect(existsSync(store.dir)).toBe(false);
+  });
+
+  it('read blocks kept by an earlier build (trusted by their file’s size and times) only when they match their hash', () => {
+    work = mkdtempSync(path.join(tmpdir(), 'marea-spill-'));
+    const store = SetAsideBlocks.create(work);
+    const blocks = [block('blocks.wysiwyg', '0', { body: '<p>Hola</p>' })];
+    const entries = [entry('a', structuredClone(blocks)), entry('b', structuredClone(blocks))];
+    const kept = path.join(work, 'kept.blocks');
+    const part = setAsideBlocks(entries, kept);
+    // As the cache keeps it (page-cache.ts): the blocks after a 32-byte digest, one page's altered.
+    const bytes = Buffer.concat([Buffer.alloc(32), readFileSync(kept)]);
+    bytes[32 + part.notes[1]!.offset + 5] = 0x20;
+    writeFileSync(kept, bytes);
+    store.add('en', 1, entries, part, { file: kept, base: 32 });
+    const [a, b] = entries.map((e) => e.draft!.page);
+    store.settle([a!, b!]);
+    expect(store.blocksOf(a!)).toEqual(blocks);
+    expect(() => store.blocksOf(b!)).toThrow(`${kept} was changed since it was written (the blocks of /b do not match their hash)`);
+    store.close();
   });
 
   it('keep with its page a block exactly when its declaration says `readAcrossPages` or it has a captions field', () => {

@@ -90,6 +90,8 @@ interface Spot {
   length: number;
   hash: string;
   siteWide: boolean;
+  /** Set aside by an earlier build (the normalised pages cache's file, trusted by its size and times: page-cache.ts): checked by `hash` when read. */
+  kept?: true;
 }
 
 const PREFIX = 'blocks-';
@@ -131,7 +133,7 @@ export class SetAsideBlocks {
     for (const url of setAside.raster) this.raster.add(url);
     entries.forEach((entry, i) => {
       const note = setAside.notes[i];
-      if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note, offset: base + note.offset });
+      if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note, offset: base + note.offset, ...(kept ? { kept: true as const } : {}) });
     });
   }
 
@@ -142,7 +144,15 @@ export class SetAsideBlocks {
   settle(pages: readonly Page[]): void {
     for (const page of pages) {
       const note = this.notes.get(page.blocks);
-      if (note) this.spots.set(page.path, { file: note.file, offset: note.offset, length: note.length, hash: note.hash, siteWide: note.siteWide });
+      if (note)
+        this.spots.set(page.path, {
+          file: note.file,
+          offset: note.offset,
+          length: note.length,
+          hash: note.hash,
+          siteWide: note.siteWide,
+          ...(note.kept ? { kept: note.kept } : {}),
+        });
     }
     this.notes = new WeakMap();
   }
@@ -160,6 +170,8 @@ export class SetAsideBlocks {
     if (fd === undefined) this.files.set(spot.file, (fd = openSync(spot.file, 'r')));
     const bytes = Buffer.allocUnsafe(spot.length);
     readSync(fd, bytes, 0, spot.length, spot.offset);
+    if (spot.kept && createHash('sha1').update(bytes).digest('base64') !== spot.hash)
+      throw new Error(`${spot.file} was changed since it was written (the blocks of ${page.path} do not match their hash): delete it and build again`);
     return JSON.parse(bytes.toString('utf8')) as Block[];
   }
 

@@ -52,9 +52,11 @@ export async function readCache(dir: string, cmsLocales: Readonly<Record<Locale,
  * build reads a large cache's pages one part per task in worker threads
  * (normalise-pool.ts), each holding one part's raw data at a time: smaller
  * parts, smaller threads (at 10,002 pages, 500 entries a part peaked at
- * 0.72–0.73 GB against 0.90–0.95 GB with 2,000; docs/performance.md).
+ * 0.72–0.73 GB against 0.90–0.95 GB with 2,000), and a warm build or a
+ * publish reads, normalises and writes again only the part of a changed
+ * page (100 entries: docs/performance.md, "Warm builds and the webhook at scale").
  */
-export const CACHE_PART_ENTRIES = 500;
+export const CACHE_PART_ENTRIES = 100;
 /** What every part but the last held before parts recorded their first entry (`meta.cacheOffset`): caches written then still read. */
 const LEGACY_PART_ENTRIES = 2000;
 
@@ -62,13 +64,21 @@ export const partName = (file: string, part: number) => file.replace(/\.json$/, 
 
 /** A response as the text of its cache files (file name → text): one file, or parts when `data` is a longer list. */
 export function cacheFileTexts(name: string, response: unknown, indent?: number): Map<string, string> {
-  const body = response as { data?: unknown; meta?: Record<string, unknown> };
-  if (!Array.isArray(body?.data) || body.data.length <= CACHE_PART_ENTRIES) return new Map([[name, `${JSON.stringify(response, null, indent)}\n`]]);
-  const data = body.data;
-  const parts = Math.ceil(data.length / CACHE_PART_ENTRIES);
-  return new Map(
-    Array.from({ length: parts }, (_, i) => cachePartText(name, i + 1, parts, { ...body, data: data.slice(i * CACHE_PART_ENTRIES, (i + 1) * CACHE_PART_ENTRIES) }, indent)),
-  );
+  const parts = partsOf(response);
+  return new Map(Array.from({ length: parts }, (_, i) => fileText(name, response, parts, i + 1, indent)));
+}
+
+/** How many files a response is written in: 1, or parts when `data` is a list longer than a part holds. */
+function partsOf(response: unknown): number {
+  const data = (response as { data?: unknown } | null)?.data;
+  return Array.isArray(data) && data.length > CACHE_PART_ENTRIES ? Math.ceil(data.length / CACHE_PART_ENTRIES) : 1;
+}
+
+/** File `part` of the `parts` a response is written in (`partsOf`), as its name and text. */
+function fileText(name: string, response: unknown, parts: number, part: number, indent?: number): [file: string, text: string] {
+  if (parts === 1) return [name, `${JSON.stringify(response, null, indent)}\n`];
+  const body = response as { data: unknown[]; meta?: Record<string, unknown> };
+  return cachePartText(name, part, parts, { ...body, data: body.data.slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES) }, indent);
 }
 
 /**
@@ -85,16 +95,13 @@ export function cachePartText(name: string, part: number, parts: number, body: {
  * Writes one response (cache file `name`) into the cache `dir` in place, only the parts that hold entries `from` to
  * `through` (the entries that changed; an entry added or removed moves every entry after it: `through` Infinity), and
  * part 1 when entries moved or the number of parts changed, as its meta counts them; part files beyond the new number
- * go. Each file is written beside and
- * renamed over. For a long-running builder's working copy (webhook/site-builder.ts), whose publishes must not cost
+ * go. Each file is written beside and renamed over. For a long-running builder's working copy (webhook/site-builder.ts), whose publishes must not cost
  * the whole site; a build's cache is written whole (`writeCacheAtomically`).
  */
 export async function writeCacheFilesFrom(dir: string, name: string, response: unknown, from = 0, through = Infinity): Promise<void> {
   const api = join(dir, CACHE_API_DIR);
   const had = (await cachePartFiles(join(api, name))).filter((part) => part > 1);
-  const body = response as { data?: unknown; meta?: Record<string, unknown> };
-  const data = Array.isArray(body?.data) && body.data.length > CACHE_PART_ENTRIES ? body.data : null;
-  const parts = data ? Math.ceil(data.length / CACHE_PART_ENTRIES) : 1;
+  const parts = partsOf(response);
   const counted = parts === had.length + 1;
   const partOf = (entry: number) => Math.floor(entry / CACHE_PART_ENTRIES) + 1;
   await mkdir(api, { recursive: true });
@@ -102,10 +109,8 @@ export async function writeCacheFilesFrom(dir: string, name: string, response: u
     // Part 1 holds the response's meta (its total, from the CMS) too: written again when entries moved.
     if (counted && (part < partOf(from) || part > partOf(through)) && !(part === 1 && through === Infinity)) continue;
     // Only the parts written are made into text (a publish must not serialise the whole site), and not indented:
-    // a part of 500 pages is 12 MB, a working copy is read by the builder alone.
-    const [file, text] = data
-      ? cachePartText(name, part, parts, { ...body, data: data.slice((part - 1) * CACHE_PART_ENTRIES, part * CACHE_PART_ENTRIES) })
-      : [...cacheFileTexts(name, response)][0]!;
+    // a part of 100 pages is 2.4 MB, a working copy is read by the builder alone.
+    const [file, text] = fileText(name, response, parts, part);
     const temporary = join(api, `.${file}.${process.pid}.tmp`);
     await writeFile(temporary, text);
     await rename(temporary, join(api, file));
