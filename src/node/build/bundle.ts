@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { InlineConfig, Rolldown } from 'vite';
 import type { ServerBundle } from '../../shared/render-contract.js';
 import { PUBLIC_CONFIG_GLOBALS, type PublicConfig } from '../../shared/public-config.js';
-import { hashInputs, sha256 } from './hash.js';
+import { hashInputs, recordedDigests, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 import { blockChunks, type BlockChunkManifest, type ManifestChunk } from './hints.js';
 import { SCRIPTS_TEMPLATE_OPEN } from './boot-script.js';
@@ -113,7 +113,7 @@ export function publicDefines(publicConfig: PublicConfig): Record<string, string
 
 export async function buildBundles(paths: ProjectPaths, publicConfig: PublicConfig): Promise<Bundle> {
   // The public configuration is compiled in (publicDefines): part of the bundle's identity.
-  const hash = sha256(await hashInputs(paths.root, BUNDLE_INPUTS), JSON.stringify(publicConfig)).slice(0, 16);
+  const hash = sha256(await hashInputs(paths.root, BUNDLE_INPUTS, recordedDigests(paths.work)), JSON.stringify(publicConfig)).slice(0, 16);
   const dir = path.join(paths.work, 'bundle', hash);
   const clientDir = path.join(dir, 'client');
   const serverFile = path.join(dir, 'server', 'entry-server.js');
@@ -157,7 +157,7 @@ export async function buildWorkerBundle(paths: ProjectPaths, kind: keyof typeof 
   const require = createRequire(path.join(paths.root, 'package.json'));
   const externalPaths = worker.byName ? {} : Object.fromEntries(external.map((name) => [name, pathToFileURL(require.resolve(name)).href]));
   // Where the external packages are is part of the bundle (their absolute URLs).
-  const hash = sha256(await hashInputs(paths.root, [...inputs]), JSON.stringify(externalPaths)).slice(0, 16);
+  const hash = sha256(await hashInputs(paths.root, [...inputs], recordedDigests(paths.work)), JSON.stringify(externalPaths)).slice(0, 16);
   const dir = path.join(paths.work, 'bundle', `${kind}-${hash}`);
   const name = `${path.basename(entry, '.ts')}.js`;
   const file = path.join(dir, name);

@@ -143,3 +143,17 @@ export class FileDigests {
     renameSync(temporary, this.record);
   }
 }
+
+const recorded = new Map<string, FileDigests>();
+
+/**
+ * The one `FileDigests` of this process for the record `<work>/file-digests.json`: every hash of a build (the
+ * inputs' key, the bundles', the release's, the normalised pages cache's scope) reads each source file once, and a
+ * later build in a new process not at all while it is unchanged.
+ */
+export function recordedDigests(work: string): FileDigests {
+  const record = path.join(work, 'file-digests.json');
+  let digests = recorded.get(record);
+  if (!digests) recorded.set(record, (digests = new FileDigests(record)));
+  return digests;
+}

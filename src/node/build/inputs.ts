@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config/env.js';
 import { unpackWords, withIssueWords } from '../content/issue-words.js';
 import { CODE_INPUTS } from './bundle.js';
-import { FileDigests, hashInputs, sha256 } from './hash.js';
+import { hashInputs, recordedDigests, sha256, type FileDigests } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 import type { BuildResult } from './pipeline.js';
 
@@ -37,7 +37,7 @@ interface InputsRecord {
 }
 
 /** Where a build keeps the record of the files it hashed (hash.ts `FileDigests`): beside its work. */
-export const fileDigests = (paths: ProjectPaths): FileDigests => new FileDigests(path.join(paths.work, 'file-digests.json'));
+export const fileDigests = (paths: ProjectPaths): FileDigests => recordedDigests(paths.work);
 
 /**
  * The key of a build of `folder` (content-cache/ layout) with this code and configuration, for `day` (YYYY-MM-DD).

@@ -80,15 +80,18 @@ export async function normalisePagesInWorkers(
       file,
       parts: parts.map((part) => ({
         part,
-        result: piscina.run({
-          file,
-          part,
-          locale,
-          blocksFile: setAside.fileOf(locale, part),
-          ...(cache ? { cacheFile: pageCacheFile(cache, locale, part) } : {}),
-          ...sourceOf(digests, part === 1 ? file : partName(file, part)),
-          ...shared,
-        }),
+        // A part taken whole is deserialised as it arrives, while the threads still work on the others.
+        result: piscina
+          .run({
+            file,
+            part,
+            locale,
+            blocksFile: setAside.fileOf(locale, part),
+            ...(cache ? { cacheFile: pageCacheFile(cache, locale, part) } : {}),
+            ...sourceOf(digests, part === 1 ? file : partName(file, part)),
+            ...shared,
+          })
+          .then((done) => ('kept' in done ? { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks } : done)),
       })),
     }));
     // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
@@ -107,9 +110,8 @@ export async function normalisePagesInWorkers(
           });
         });
         if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
-        if (!('kept' in done)) return { ...done, blocks: undefined };
-        // A part taken whole: deserialised here, once; its blocks are read where the cache keeps them.
-        return { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks };
+        // A part taken whole has its blocks where the cache keeps them.
+        return 'blocks' in done ? done : { ...done, blocks: undefined };
       };
       // Part 1 says how many parts there are: part files beyond them (left by an older cache) are not read into the build.
       const first = await partOf(1);

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../shared/model.js';
 import { WORKERS } from './bundle.js';
-import { hashInputs, sha256 } from './hash.js';
+import { hashInputs, recordedDigests, sha256 } from './hash.js';
 import type { ProjectPaths } from './paths.js';
 
 /* Where the normalised pages cache (page-cache.ts) keeps its files, and under which names. */
@@ -24,7 +24,7 @@ export interface PageCacheScope {
  * of other scopes are removed: a code or option change starts the cache over.
  */
 export async function pageCacheScope(paths: ProjectPaths, options: { strict: boolean; fromCms: boolean; cmsLocales: Record<Locale, string> }): Promise<PageCacheScope> {
-  const code = await hashInputs(paths.root, [...WORKERS.normalise.inputs]);
+  const code = await hashInputs(paths.root, [...WORKERS.normalise.inputs], recordedDigests(paths.work));
   const version = sha256(code, JSON.stringify([options.strict, options.fromCms, options.cmsLocales])).slice(0, 16);
   const dir = cacheDir(paths);
   mkdirSync(dir, { recursive: true });

@@ -19,6 +19,7 @@ import { writeSums } from './phases/checksums.js';
 import { storeAndPublish } from './phases/publish.js';
 import { builtWith, recordInputs, type RecordedResult } from './inputs.js';
 import { buildDay } from './payloads.js';
+import { recordedDigests } from './hash.js';
 
 export { ContentValidationError } from './content-validation-error.js';
 export { releaseId } from './phases/code.js';
@@ -83,6 +84,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   try {
     const result = await buildLoaded(options, loaded, phases, log);
     if (key) await recordInputs(paths, key, result);
+    // What the bundles' and the release's hashes read too, for the next build in a new process (hash.ts `recordedDigests`).
+    recordedDigests(paths.work).save();
     return result;
   } finally {
     loaded.release?.();

@@ -1,6 +1,6 @@
 import type { Config } from '../../config/env.js';
 import { buildBundles, CODE_INPUTS, markBundleUsed, type Bundle } from '../bundle.js';
-import { hashInputs, sha256 } from '../hash.js';
+import { hashInputs, recordedDigests, sha256 } from '../hash.js';
 import type { ProjectPaths } from '../paths.js';
 import type { BuildRun } from './run.js';
 
@@ -10,7 +10,7 @@ import type { BuildRun } from './run.js';
  * Pages and payloads carry it; the build id adds the content and the day.
  */
 export async function releaseId(config: Config, paths: ProjectPaths): Promise<string> {
-  const codeHash = await hashInputs(paths.root, CODE_INPUTS);
+  const codeHash = await hashInputs(paths.root, CODE_INPUTS, recordedDigests(paths.work));
   return sha256(codeHash, JSON.stringify(config.public), config.siteUrl, JSON.stringify(config.defaultCountry)).slice(0, 12);
 }
 
