@@ -1,5 +1,5 @@
 import { addDays } from 'date-fns';
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { useLocation } from 'react-router-dom';
 import { usePage, useVisitor } from '../../page/page-context.js';
@@ -7,6 +7,7 @@ import { SmartLink } from '../../components/SmartLink.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { useNavigateTo } from '../../runtime/navigation-safety.js';
 import { Combobox } from './Combobox.js';
+import { changedDraft } from './changed-draft.js';
 import type { BookingConfig } from './config.js';
 import { DateRangePicker } from './DateRangePicker.js';
 import { formatDisplay, localDay } from './dates.js';
@@ -16,7 +17,7 @@ import { Guests } from './Guests.js';
 import { airportOptions, resortOptions } from './options.js';
 import { PromoField } from './PromoField.js';
 import { selectPromo } from './promo.js';
-import { draftReducer, initialDraft } from './search-state.js';
+import { draftReducer, initialDraft, type BookingDraft } from './search-state.js';
 import { loadSearch, restoredDraft } from './storage.js';
 import { handOff } from './submit.js';
 import { FIELD, validateDraft } from './validation.js';
@@ -28,7 +29,8 @@ const DEFAULT_NIGHTS = 3;
 /**
  * The booking form: server-rendered with the content's defaults; after
  * hydration the dates (which depend on the visitor's "today") are filled
- * and the last search pre-fills it. Submit validates; an invalid search
+ * and the last search pre-fills it, but for what the visitor changed before
+ * it hydrated (nothing typed is lost). Submit validates; an invalid search
  * keeps every value, shows each message beside its field, announces them
  * and focuses the first; a valid one is handed off (submit.ts).
  */
@@ -47,17 +49,24 @@ export function BookingForm({ config }: { config: BookingConfig }) {
   const [focusTarget, setFocusTarget] = useState({ field: '', count: 0 });
   const [guestsOpen, setGuestsOpen] = useState(false);
   const restored = useRef(false);
+  const changed = useRef<Partial<BookingDraft>>({});
   // Spec §5: a promocodes list that is not an array is the 503 (thrown to the route's error page).
   const suggested = selectPromo(config.promocodes, country, now);
   const today = localDay(now);
   const context = { config, locale, today, suggestedPromo: suggested?.code };
 
+  // In the commit that hydrated the widget, before it renders again from its state (useOnHydrated, src/client/lib/changed-before.ts).
+  useLayoutEffect(() => {
+    if (hydrated) return;
+    changed.current = changedDraft(config, idOf);
+    if (Object.keys(changed.current).length > 0) dispatch({ type: 'restore', draft: changed.current });
+  });
   useEffect(() => {
     if (!hydrated || restored.current) return;
     restored.current = true;
     const start = addDays(today, DEFAULT_LEAD_DAYS);
     const defaults = { checkin: formatDisplay(start, locale), checkout: formatDisplay(addDays(start, DEFAULT_NIGHTS), locale) };
-    dispatch({ type: 'restore', draft: { ...defaults, ...restoredDraft(loadSearch(), config, locale, today) } });
+    dispatch({ type: 'restore', draft: { ...defaults, ...restoredDraft(loadSearch(), config, locale, today), ...changed.current } });
   });
   useEffect(() => {
     if (focusTarget.field) document.getElementById(`${uid}-${focusTarget.field}`)?.focus();
@@ -97,7 +106,7 @@ export function BookingForm({ config }: { config: BookingConfig }) {
         <legend className="visually-hidden">{t('booking.mode')}</legend>
         {(['hotel', 'flight'] as const).map((mode) => (
           <label key={mode} className="booking__mode-option">
-            <input type="radio" name={`${uid}-mode`} value={mode} checked={draft.mode === mode} onChange={() => dispatch({ type: 'mode', mode })} />
+            <input type="radio" name={idOf('mode')} value={mode} checked={draft.mode === mode} onChange={() => dispatch({ type: 'mode', mode })} />
             <span>{t(mode === 'hotel' ? 'booking.hotel' : 'booking.flightHotel')}</span>
           </label>
         ))}

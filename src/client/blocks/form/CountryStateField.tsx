@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
+import { changedBefore, useOnHydrated } from '../../lib/changed-before.js';
 import { usePage, useVisitor } from '../../page/page-context.js';
 import { countryOptions, fold, toAlpha2 } from './countries.js';
 import { controlNames, type FieldSpec } from './fields.js';
@@ -20,7 +21,7 @@ interface Props {
  *
  * The default country is the page's (rule 30): the build's in the static
  * HTML and during hydration, the visitor's afterwards — until the visitor
- * picks one. Until the region data arrives (and for a country without
+ * picks one (in the static HTML too, before the form hydrated). Until the region data arrives (and for a country without
  * regions) the state is a text box, so the form also works without
  * JavaScript; what was typed there is kept and selected in the list when it
  * names one of its regions.
@@ -37,6 +38,11 @@ export function CountryStateField({ field, control, regions }: Props) {
   const fallback = toAlpha2(visitor.country);
   const country = picked ?? (options.some((o) => o.value === fallback) ? fallback : '');
   const [state, setState] = useState('');
+  // A country picked or a state typed in the static HTML, before the form hydrated, is the visitor's (nothing typed is lost).
+  useOnHydrated(() => {
+    setPicked((start) => changedBefore(document.getElementById(countryControl.id)) ?? start);
+    setState((start) => changedBefore(document.getElementById(stateControl.id)) ?? start);
+  });
   const list = country ? regionsOf(country, regions) : null;
   const stateRequired = field.required && list?.length !== 0;
   return (

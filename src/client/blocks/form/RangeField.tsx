@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { changedBefore, useOnHydrated } from '../../lib/changed-before.js';
 import { numericBound, type FieldSpec } from './fields.js';
 import { LabelledField, type ControlLookup } from './FieldParts.js';
 
@@ -13,6 +14,8 @@ export function RangeField({ field, control }: { field: FieldSpec; control: Cont
   const min = numericBound(field.min) ?? 0;
   const max = Math.max(numericBound(field.max) ?? 100, min);
   const [value, setValue] = useState(() => String(Math.round(min + (max - min) / 2)));
+  // Moved in the static HTML, before the form hydrated: the visitor's value.
+  useOnHydrated(() => setValue((start) => changedBefore(document.getElementById(state.id)) ?? start));
   const outputId = `${state.id}-value`;
   return (
     <LabelledField kind="range" label={field.label} required={field.required} control={state}>
