@@ -129,6 +129,24 @@ describe('warm builds of a large site: cache parts whose bytes are unchanged are
     expect(whole(first)).toEqual([0, parts]);
   });
 
+  it('publishes what the same content read whole publishes: what the threads walked the pages for (media, form origins) is the same', async () => {
+    // The contact page's form posts to a host of its own, listed: in the CSP of both (headers.ts).
+    const [source, split] = [await copyOfContent('marea-page-cache-whole-'), await copyOfContent('marea-page-cache-split-')];
+    for (const folder of [source, split])
+      await editPages(folder, 'pages.en.json', (pages) => {
+        const blocks = pages.find((page) => page.slug === 'contact')!.blocks as Record<string, unknown>[];
+        blocks.find((block) => block.__component === 'blocks.form')!.action = 'https://book.marea.example/contact';
+      });
+    await splitPagesIntoParts(split, 4);
+    const env = { FORM_HOSTS: 'book.marea.example' };
+    const whole = await buildSite(source, { now: NOW, env });
+    const inParts = await buildSite(split, { now: NOW, env });
+    expect(whole.log.join('\n')).not.toMatch(/blocks set aside/);
+    expect(inParts.log.join('\n')).toMatch(/blocks set aside/);
+    expect(await readFile(path.join(inParts.result.buildDir, '_headers'), 'utf8')).toContain('https://book.marea.example');
+    expect(await differences(inParts.paths, whole.paths)).toEqual([]);
+  });
+
   it('an unchanged site takes every part whole, and publishes what a cold build does', async () => {
     const { warm } = await warmAndCold(dir, paths);
     expect(whole(warm)).toEqual([parts, parts]);

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DatadogConfig, PublicConfig } from '../../shared/public-config.js';
 import { BOOT_SCRIPT } from './boot-script.js';
-import { contentSecurityPolicy, cspDirectives, cspHash, datadogIntake, formActionOrigins, headersFile, splitFormActions, unlistedFormActions } from './headers.js';
+import { contentSecurityPolicy, cspDirectives, cspHash, datadogIntake, headersFile, splitFormActions, unlistedFormActions } from './headers.js';
+import { formActionOrigins } from './media-walks.js';
 import { loadConfig } from '../config/env.js';
 import type { SiteContent } from '../../shared/model.js';
 

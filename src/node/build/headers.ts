@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DatadogConfig, PublicConfig } from '../../shared/public-config.js';
 import { BOOT_SCRIPT } from './boot-script.js';
+import { FORM_COMPONENTS } from './media-walks.js';
 import type { RenderedFile } from './render.js';
 
 /**
@@ -78,7 +79,6 @@ const GTM_SOURCES = {
 } as const;
 
 /** Block components whose `action` is where the form posts. */
-const FORM_COMPONENTS = new Set(['blocks.form', 'modals.embedded-form']);
 
 /** `'sha256-…'` of a script or style text, as CSP hashes it (UTF-8). */
 export function cspHash(text: string): string {
@@ -95,27 +95,6 @@ export function datadogIntake(site: string): string[] {
   const parts = site.split('.');
   const extension = parts.pop();
   return [`https://browser-intake-${parts.join('-')}.${extension}`];
-}
-
-/** The origins (https only) CMS forms post to, other than the site's own, sorted. */
-export function formActionOrigins(content: unknown): string[] {
-  const origins = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
-    if (typeof record.component === 'string' && FORM_COMPONENTS.has(record.component)) {
-      const action = (record.props as Record<string, unknown> | undefined)?.action;
-      const url = typeof action === 'string' ? URL.parse(action) : null;
-      if (url?.protocol === 'https:') origins.add(url.origin);
-    }
-    for (const key in record) visit(record[key]);
-  };
-  visit(content);
-  return [...origins].sort();
 }
 
 /**

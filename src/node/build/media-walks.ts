@@ -5,10 +5,11 @@ import { isMedia, RASTER_MIMES } from '../../shared/media.js';
 import { uploadsInText } from '../cms/media-urls.js';
 
 /*
- * What the media and captions phases read of normalised content: its media
- * urls, its raster originals, the captions fields of a block. Apart from
- * media.ts (which judges files: jsdom) and media-encode.ts (sharp), so the
- * normalise threads can use them on the blocks they set aside (spill.ts).
+ * What the media, captions and write phases read of normalised content: its
+ * media urls, its raster originals, the captions fields of a block, the
+ * origins its forms post to. Apart from media.ts (which judges files:
+ * jsdom), media-encode.ts (sharp) and headers.ts, so the normalise threads
+ * can walk the pages they set blocks aside of (spill.ts).
  */
 
 /**
@@ -65,4 +66,28 @@ export function captionFields(block: Block): [string, Field][] {
     CAPTION_FIELDS.set(block.component, fields);
   }
   return fields;
+}
+
+/** The components that post a form (their `action`): the CSP's `form-action` (headers.ts). */
+export const FORM_COMPONENTS = new Set(['blocks.form', 'modals.embedded-form']);
+
+/** The origins (https only) CMS forms post to, other than the site's own, sorted. */
+export function formActionOrigins(content: unknown): string[] {
+  const origins = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.component === 'string' && FORM_COMPONENTS.has(record.component)) {
+      const action = (record.props as Record<string, unknown> | undefined)?.action;
+      const url = typeof action === 'string' ? URL.parse(action) : null;
+      if (url?.protocol === 'https:') origins.add(url.origin);
+    }
+    for (const key in record) visit(record[key]);
+  };
+  visit(content);
+  return [...origins].sort();
 }

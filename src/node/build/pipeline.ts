@@ -101,7 +101,7 @@ async function buildLoaded(options: BuildOptions, loaded: HeldContent, phases: P
   const media = await publishMedia(run, loaded, checked, staging);
   const restored = await settleContent(run, loaded, media, checked);
   const rendered = await renderPages(run, { bundle, release, media, restored, setAside: loaded.setAside, live: checked.live, staging });
-  const extra = siteFiles(run, bundle, restored.content);
+  const extra = siteFiles(run, bundle, restored, loaded.setAside);
   for (const file of extra) rendered.index.addFile(file);
   // Rule 13: the id follows from what the build publishes (every page's key, the other files, media names) and the day.
   const buildId = rendered.index.buildId([...media.urls.values()]);

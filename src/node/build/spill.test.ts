@@ -7,9 +7,9 @@ import type { Block, Media, Page, SiteContent } from '../../shared/model.js';
 import { shareSource } from '../../shared/structured-data.js';
 import { BLOCK_DECLARATIONS, type Component } from '../../shared/blocks/catalogue.js';
 import type { PageEntry } from '../content/pages.js';
-import { formActionOrigins } from './headers.js';
 import { builtPages } from './list-pages.js';
 import { resortsOf } from './resolve-page-data.js';
+import { formActionOrigins } from './media-walks.js';
 import { SetAsideBlocks, setAsideBlocks } from './spill.js';
 
 const image = (url: string): Media => ({ kind: 'image', url, mime: 'image/jpeg', width: 10, height: 10, alt: '', formats: [] });
@@ -39,13 +39,15 @@ describe('blocks set aside (spill.ts)', () => {
 
     expect(entries[0]!.draft!.page.blocks.map((b) => b.component)).toEqual(['blocks.hero', 'blocks.booking']);
     expect(part.notes[1]).toBeNull();
-    expect(part.notes[0]!.links).toEqual([{ slug: 'rooms', position: 2, component: 'blocks.carousel', field: 'blocks[2].slides[0].link' }]);
+    // What each link leads to, one text a page; where each is, read from the blocks again when a link is reported.
+    expect(JSON.parse(part.notes[0]!.targets)).toEqual(['srooms']);
     expect(part.media.sort()).toEqual(['/uploads/hero.jpg', '/uploads/inline.png', '/uploads/slide.jpg']);
     expect(part.raster.sort()).toEqual(['/uploads/hero.jpg', '/uploads/slide.jpg']);
 
     store.add('en', 1, entries, part);
     const [a, b] = [entries[0]!.draft!.page, entries[2]!.draft!.page];
-    expect(store.linksOf(a)).toEqual(part.notes[0]!.links);
+    expect(store.linksOf(a)!.targets).toBe(part.notes[0]!.targets);
+    expect(store.linksOf(a)!.where()).toEqual([{ slug: 'rooms', position: 2, component: 'blocks.carousel', field: 'blocks[2].slides[0].link' }]);
     expect(store.media).toEqual(new Set(part.media));
     store.settle([a, b]);
     // Read back by path, byte for byte (the dash and the quotes are several bytes each in UTF-8).
@@ -125,7 +127,7 @@ describe('blocks set aside (spill.ts)', () => {
         documentId: slug,
         alternates: {},
         seo: { metaTitle: '', metaDescription: '', metaImage: null, noIndex: false },
-        cover: null,
+        cover: slug === 'journal' ? image('/uploads/cover.jpg') : null,
         blocks,
       }) as unknown as Page;
     const site = (blocks: Block[]) => [page('journal', 'page', blocks), page('a', 'post', []), page('b', 'post', []), page('c', 'post', [])];
@@ -138,8 +140,12 @@ describe('blocks set aside (spill.ts)', () => {
     });
     const whole = site(structuredClone(journal));
     const setAside = site(structuredClone(journal));
-    setAsideBlocks([{ draft: { page: setAside[0]!, rawId: null, rawDocumentId: null, translations: [] }, issues: [], index: 0 }], path.join(work, 'part.json'));
+    const part = setAsideBlocks([{ draft: { page: setAside[0]!, rawId: null, rawDocumentId: null, translations: [] }, issues: [], index: 0 }], path.join(work, 'part.json'));
     expect(setAside[0]!.blocks.length).toBeLessThan(journal.length);
+    // What the media and write phases walk every page for, the thread walked the page whole for: its fields, its blocks kept and set aside.
+    expect(part.media.sort()).toEqual(['/uploads/cover.jpg', '/uploads/g.jpg', '/uploads/hero.jpg']);
+    expect(part.raster.sort()).toEqual(['/uploads/cover.jpg', '/uploads/g.jpg', '/uploads/hero.jpg']);
+    expect(part.forms).toEqual(['https://forms.example.com']);
     const expected = reads(whole);
     expect(expected.share?.url).toBe('/uploads/hero.jpg');
     expect(expected.listPages).toContain('/journal/page/3');

@@ -5,10 +5,10 @@ import { BLOCK_DECLARATIONS } from '../../shared/blocks/catalogue.js';
 import { SITE_WIDE_COMPONENTS } from '../../shared/site-wide.js';
 import type { Block, Page } from '../../shared/model.js';
 import { removeLeftovers } from '../platform/leftovers.js';
-import { internalLinks, type InternalLink } from '../content/link-targets.js';
+import { internalLinks, linkTargetsText, type SetAsideLinks } from '../content/link-targets.js';
 import type { PageEntry } from '../content/pages.js';
 import type { BuiltPage } from './list-pages.js';
-import { captionFields, mediaUrlsInContent, rasterImages } from './media-walks.js';
+import { captionFields, formActionOrigins, mediaUrlsInContent, rasterImages } from './media-walks.js';
 
 /*
  * A large site's blocks, set aside on disk (docs/architecture.md, "Blocks set
@@ -32,22 +32,28 @@ const READ_ACROSS_PAGES = new Set<string>(BLOCK_DECLARATIONS.filter((d) => d.rea
 const readAcrossPages = (block: Block): boolean => READ_ACROSS_PAGES.has(block.component) || captionFields(block).length > 0;
 
 /**
- * What a normalise thread notes of the blocks of a page it set aside: where they are in the part's file (bytes), their
- * internal links, the hash of their text and whether any of them reads across the site (page-inputs.ts).
+ * What a normalise thread notes of the blocks of a page it set aside: where they are in the part's file (bytes), what
+ * their internal links lead to (link-targets.ts `linkTargetsText`), the hash of their text and whether any of them
+ * reads across the site (page-inputs.ts).
  */
 interface SetAsideNote {
   offset: number;
   length: number;
-  links: InternalLink[];
+  targets: string;
   hash: string;
   siteWide: boolean;
 }
 
-/** What a normalise thread set aside of a part: a note per entry (null: no draft), and the media urls and raster originals of all its blocks. */
+/**
+ * What a normalise thread set aside of a part: a note per entry (null: no draft), and what the build walks every page
+ * for, over its pages whole (their blocks, kept or set aside, and their fields): media urls, raster originals, form
+ * origins.
+ */
 export interface SetAsidePart {
   notes: (SetAsideNote | null)[];
   media: string[];
   raster: string[];
+  forms: string[];
 }
 
 /**
@@ -59,18 +65,20 @@ export function setAsideBlocks(entries: readonly PageEntry[], file: string): Set
   const texts: string[] = [];
   const media = new Set<string>();
   const raster = new Set<string>();
+  const forms = new Set<string>();
   let offset = 0;
   const notes = entries.map((entry) => {
     const page = entry.draft?.page;
     if (!page) return null;
     const text = JSON.stringify(page.blocks);
     const length = Buffer.byteLength(text);
-    for (const url of mediaUrlsInContent(page.blocks)) media.add(url);
-    for (const url of rasterImages(page.blocks)) raster.add(url);
+    for (const url of mediaUrlsInContent(page)) media.add(url);
+    for (const url of rasterImages(page)) raster.add(url);
+    for (const origin of formActionOrigins(page.blocks)) forms.add(origin);
     const note = {
       offset,
       length,
-      links: internalLinks('blocks', page.blocks),
+      targets: linkTargetsText(internalLinks('blocks', page.blocks)),
       hash: createHash('sha1').update(text).digest('base64'),
       siteWide: page.blocks.some((block) => SITE_WIDE_COMPONENTS.has(block.component)),
     };
@@ -81,7 +89,7 @@ export function setAsideBlocks(entries: readonly PageEntry[], file: string): Set
   });
   // One string, written as it is: encoding each page's text into one buffer instead measured 5–25% slower (docs/performance.md, "Engine round 3").
   writeFileSync(file, texts.join(''));
-  return { notes, media: [...media], raster: [...raster] };
+  return { notes, media: [...media], raster: [...raster], forms: [...forms] };
 }
 
 interface Spot {
@@ -98,10 +106,11 @@ const PREFIX = 'blocks-';
 
 /** The main thread's side: where each page's blocks are, and what the threads collected of them. */
 export class SetAsideBlocks {
-  /** Media urls and raster originals of the set-aside blocks (media-walks.ts): the media phase adds them to the content's. */
+  /** Media urls, raster originals and form origins of the pages the threads set blocks aside of (media-walks.ts): the media and write phases walk only the rest of the content. */
   readonly media = new Set<string>();
   readonly raster = new Set<string>();
-  private notes = new WeakMap<readonly Block[], Spot & { links: InternalLink[] }>();
+  readonly forms = new Set<string>();
+  private notes = new WeakMap<readonly Block[], Spot & { targets: string }>();
   private readonly spots = new Map<string, Spot>();
   private readonly files = new Map<string, number>();
 
@@ -131,6 +140,7 @@ export class SetAsideBlocks {
     if (kept && !this.files.has(file)) this.files.set(file, openSync(file, 'r'));
     for (const url of setAside.media) this.media.add(url);
     for (const url of setAside.raster) this.raster.add(url);
+    for (const origin of setAside.forms) this.forms.add(origin);
     entries.forEach((entry, i) => {
       const note = setAside.notes[i];
       if (note && entry.draft) this.notes.set(entry.draft.page.blocks, { file, ...note, offset: base + note.offset, ...(kept ? { kept: true as const } : {}) });
@@ -138,7 +148,10 @@ export class SetAsideBlocks {
   }
 
   /** The internal links of a page's set-aside blocks, for the link check (link-targets.ts), until `settle`. */
-  readonly linksOf = (page: Page): readonly InternalLink[] | undefined => this.notes.get(page.blocks)?.links;
+  readonly linksOf = (page: Page): SetAsideLinks | undefined => {
+    const note = this.notes.get(page.blocks);
+    return note && { targets: note.targets, where: () => internalLinks('blocks', this.read(note, page.path)) };
+  };
 
   /** Once the content is normalised: each page's blocks are found by its path (the media phase rewrites pages into new objects). */
   settle(pages: readonly Page[]): void {
@@ -165,13 +178,17 @@ export class SetAsideBlocks {
   /** A page's blocks, all of them: read back when they were set aside. */
   blocksOf(page: Pick<Page, 'path' | 'blocks'>): Block[] {
     const spot = this.spots.get(page.path);
-    if (!spot) return page.blocks;
+    return spot ? this.read(spot, page.path) : page.blocks;
+  }
+
+  /** The blocks set aside at `spot`, those of the page at `path`. */
+  private read(spot: Spot, path: string): Block[] {
     let fd = this.files.get(spot.file);
     if (fd === undefined) this.files.set(spot.file, (fd = openSync(spot.file, 'r')));
     const bytes = Buffer.allocUnsafe(spot.length);
     readSync(fd, bytes, 0, spot.length, spot.offset);
     if (spot.kept && createHash('sha1').update(bytes).digest('base64') !== spot.hash)
-      throw new Error(`${spot.file} was changed since it was written (the blocks of ${page.path} do not match their hash): delete it and build again`);
+      throw new Error(`${spot.file} was changed since it was written (the blocks of ${path} do not match their hash): delete it and build again`);
     return JSON.parse(bytes.toString('utf8')) as Block[];
   }
 

@@ -33,7 +33,7 @@ export function checkLinkTargets(
   content: SiteContent,
   at: (entity: Context['entity'], locale: Locale) => Context,
   memo?: LinkTargetMemo,
-  setAside?: (page: Page) => readonly InternalLink[] | undefined,
+  setAside?: (page: Page) => SetAsideLinks | undefined,
 ): void {
   const slugsOf = Object.fromEntries(LOCALES.map((l) => [l, content.pages.filter((p) => p.locale === l).map((p) => p.slug)])) as Record<Locale, string[]>;
   const slugSets = Object.fromEntries(LOCALES.map((l) => [l, new Set(slugsOf[l])])) as Record<Locale, Set<string>>;
@@ -57,23 +57,31 @@ export function checkLinkTargets(
       }
       return found;
     };
-    const check = (ctx: Context, links: readonly InternalLink[]) => {
-      for (const link of links) {
+    /** `targets[i]` is what `where()[i]` leads to: where a link is is only made for a link reported. */
+    const check = (ctx: Context, targets: readonly LinkTarget[], where: () => readonly InternalLink[]) => {
+      const at = (i: number) => {
+        const link = where()[i]!;
+        return [linkContext(ctx, link), link.field] as const;
+      };
+      targets.forEach((link, i) => {
         if (link.modal !== undefined) {
-          if (!modalNames.has(link.modal)) report(linkContext(ctx, link), link.field, ISSUES.unknownModal(link.modal));
-          continue;
+          if (!modalNames.has(link.modal)) report(...at(i), ISSUES.unknownModal(link.modal));
+          return;
         }
         if (link.path === undefined) {
-          if (!known(link.slug)) report(linkContext(ctx, link), link.field, ISSUES.unknownLinkTarget(link.slug));
-          continue;
+          if (!known(link.slug)) report(...at(i), ISSUES.unknownLinkTarget(link.slug));
+          return;
         }
         const target = parsePath(link.path);
         if (target.locale === locale) {
-          if (!known(target.slug)) report(linkContext(ctx, link), link.field, ISSUES.unknownLinkTarget(link.path));
-        } else report(linkContext(ctx, link), link.field, ISSUES.otherLocaleLink(link.path, LANGUAGE[target.locale], known(target.slug) ? pagePath(locale, target.slug) : null));
-      }
+          if (!known(target.slug)) report(...at(i), ISSUES.unknownLinkTarget(link.path));
+        } else report(...at(i), ISSUES.otherLocaleLink(link.path, LANGUAGE[target.locale], known(target.slug) ? pagePath(locale, target.slug) : null));
+      });
     };
-    const blocks = (ctx: Context, zone: string, list: Block[]) => check(ctx, internalLinks(zone, list));
+    const blocks = (ctx: Context, zone: string, list: Block[]) => {
+      const links = internalLinks(zone, list);
+      check(ctx, links, () => links);
+    };
 
     for (const page of ofLocale) {
       const ctx = within(at('page', locale), page.documentId ? { slug: page.slug, documentId: page.documentId } : { slug: page.slug });
@@ -84,8 +92,10 @@ export function checkLinkTargets(
         continue;
       }
       const issues: Issue[] = [];
-      // A page whose blocks were set aside by a normalise thread (spill.ts) comes with its links.
-      check({ ...ctx, issues }, setAside?.(page) ?? internalLinks('blocks', page.blocks));
+      // A page whose blocks were set aside by a normalise thread (spill.ts) comes with what its links lead to.
+      const aside = setAside?.(page);
+      if (aside) check({ ...ctx, issues }, readLinkTargets(aside.targets), aside.where);
+      else blocks({ ...ctx, issues }, 'blocks', page.blocks);
       memo?.set(page, { signature, issues });
       ctx.issues.push(...issues);
     }
@@ -139,6 +149,31 @@ export function internalLinks(zone: string, list: readonly Block[]): InternalLin
 
 /** What a walk finds: a link field's slug, a rich-text link's site path, or a modal name (`slug` empty). */
 type Found = Pick<InternalLink, 'slug' | 'path' | 'modal'>;
+
+/** What a link leads to, as the link check reads it (a path's slug is read from the path). */
+type LinkTarget = Found;
+
+/**
+ * The internal links of a page whose blocks a normalise thread set aside (src/node/build/spill.ts): what each leads
+ * to, as one JSON text (`linkTargetsText`: one string crosses threads and caches, not an object a link), and where
+ * each is, read from the blocks again only for a link the check reports.
+ */
+export interface SetAsideLinks {
+  targets: string;
+  where: () => readonly InternalLink[];
+}
+
+/** What `links` lead to, in order, as one JSON text: `s<slug>`, `p<path>` or `m<modal>` each. */
+export function linkTargetsText(links: readonly InternalLink[]): string {
+  return JSON.stringify(links.map((link) => (link.modal !== undefined ? `m${link.modal}` : link.path !== undefined ? `p${link.path}` : `s${link.slug}`)));
+}
+
+function readLinkTargets(text: string): LinkTarget[] {
+  return (JSON.parse(text) as string[]).map((entry) => {
+    const value = entry.slice(1);
+    return entry[0] === 'm' ? { slug: '', modal: value } : entry[0] === 'p' ? { slug: '', path: value } : { slug: value };
+  });
+}
 
 /** `href="/…"` of an anchor in sanitised rich text. */
 const RICH_TEXT_HREF = /<a\s[^>]*?href="(\/(?!\/)[^"]*)"/g;

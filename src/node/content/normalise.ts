@@ -1,5 +1,5 @@
 import type { ContentIssue, Locale, Page, SiteContent } from '../../shared/model.js';
-import { checkLinkTargets, type InternalLink, type LinkTargetMemo } from './link-targets.js';
+import { checkLinkTargets, type LinkTargetMemo, type SetAsideLinks } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
 import type { Context, Entity, Issue } from './context.js';
@@ -37,7 +37,7 @@ export function normaliseSite(
   options: NormaliseOptions,
   memo?: NormaliseMemo,
   pages?: Record<Locale, Iterable<PageEntry>>,
-  setAside?: (page: Page) => readonly InternalLink[] | undefined,
+  setAside?: (page: Page) => SetAsideLinks | undefined,
 ): NormaliseResult {
   const issues: Issue[] = [];
   const fromCms = raw.source === 'cms';

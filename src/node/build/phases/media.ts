@@ -67,8 +67,10 @@ async function copyAndEncode(run: BuildRun, loaded: HeldContent, checked: Checke
     async () => {
       const cache = path.join(run.paths.work, 'media');
       const usable = (urls: string[]) => (skipped.size ? urls.filter((url) => !skipped.has(url)) : urls);
-      const copied = await copyMedia(usable(walk(loaded.content!, mediaUrlsInContent, setAside?.media)), loaded.resolveMedia, staging, memo?.media, checked.captions.files);
-      const encoded = await encodeImages(copied, usable(walk(loaded.content!, rasterImages, setAside?.raster)), staging, cache);
+      // A large site's pages were walked by the threads that set their blocks aside (spill.ts): the rest of the content is walked here.
+      const rest = setAside ? { ...loaded.content!, pages: [] } : loaded.content!;
+      const copied = await copyMedia(usable(walk(rest, mediaUrlsInContent, setAside?.media)), loaded.resolveMedia, staging, memo?.media, checked.captions.files);
+      const encoded = await encodeImages(copied, usable(walk(rest, rasterImages, setAside?.raster)), staging, cache);
       // The share-card images (docs/search-and-sharing.md, "Share cards"), after the copies they are made from.
       const share = await encodeShareImages(encoded, shareSources(loaded.content!.pages), staging, cache);
       return { ...encoded, files: encoded.files + share.renditions.size, bytes: encoded.bytes + share.bytes, share };
