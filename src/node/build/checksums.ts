@@ -57,7 +57,9 @@ export async function readChecksums(dir: string): Promise<Map<string, string>> {
   try {
     stats = await stat(file);
     // A manifest read or written before, the same file (a stored build's is never rewritten, a new one is a new
-    // inode; `dist`'s is a hard link of its build's): its entries again.
+    // inode; `dist`'s is a hard link of its build's): its entries again. A pruned build's inode reused for a new
+    // manifest of the very same size within the same modification time would be taken for it: a new manifest is
+    // written by this process (`writeChecksums` remembers it first), so only another process could do that.
     const known = readBefore.get(`${stats.dev}:${stats.ino}`);
     if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return new Map(known.entries);
     text = await readFile(file, 'utf8');
