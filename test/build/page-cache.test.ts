@@ -175,4 +175,17 @@ describe('warm builds of a large site: cache parts whose bytes are unchanged are
     expect(fromCache(warm)).toBe(entries);
     expect(whole(await buildSite(dir, { paths, now: NOW }))).toEqual([parts, parts]);
   });
+
+  it('a renamed slug: its translation, in a part taken whole, follows (its hreflang, page-inputs.ts)', async () => {
+    // The part of the English pages that holds the privacy page (a plain page: no block reads the whole site).
+    const holds = async (name: string) => (JSON.parse(await readFile(path.join(dir, 'api', name), 'utf8')) as { data: Page[] }).data.some((page) => page.slug === 'privacy');
+    const files = (await readdir(path.join(dir, 'api'))).filter((name) => name.startsWith('pages.en.'));
+    const file = (await Promise.all(files.map(async (name) => ((await holds(name)) ? name : null)))).find((name) => name !== null)!;
+    await editPages(dir, file, (pages) => {
+      pages.find((page) => page.slug === 'privacy')!.slug = 'privacy-policy';
+    });
+    const { warm } = await warmAndCold(dir, paths);
+    expect(whole(warm)).toEqual([parts - 1, parts]);
+    expect(await readFile(path.join(warm.result.buildDir, 'es/privacidad.html'), 'utf8')).toContain('/privacy-policy"');
+  });
 });

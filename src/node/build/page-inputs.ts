@@ -15,10 +15,10 @@ const sha1 = (...parts: string[]) => createHash('sha1').update(parts.join('\0'))
  * long-running builder, hashed, so a page whose inputs hash is the last
  * build's takes that build's key without its payload being made (its blocks
  * read back, its media urls rewritten, serialised and hashed: about a
- * millisecond a page). A page is hashed as its JSON (the blocks it keeps)
- * with the hash of the blocks set aside, which the threads took as they set
- * them aside; the media urls the set-aside blocks are rewritten with count
- * for every page.
+ * millisecond a page). A page is hashed as the thread left it (`page`), with
+ * what the cross-page work added and the hash of the blocks set aside, which
+ * the threads took as they set them aside; the media urls the pages are
+ * rewritten with count for every page.
  */
 export class PageInputs {
   private readonly pages = new WeakMap<Page, string>();
@@ -44,9 +44,19 @@ export class PageInputs {
     return sha1(this.base, this.page(source), String(built.n), this.locale(locale), siteWide ? this.all() : '-', JSON.stringify(this.ctx.countries[locale]), ...head);
   }
 
+  /**
+   * A page set aside by a thread is hashed as the thread left it (its hash, taken then) with what the cross-page work
+   * gave it since (normalise.ts: its document id and alternates, translations.ts) and its set-aside blocks' hash: not
+   * as its JSON, which is 10,000 texts to write and hash at every build. Its media urls are rewritten since too, by
+   * the map `base` holds.
+   */
   private page(page: Page): string {
     let hash = this.pages.get(page);
-    if (hash === undefined) this.pages.set(page, (hash = sha1(JSON.stringify(page), this.setAside.setAsideOf(page)?.hash ?? '-')));
+    if (hash === undefined) {
+      const aside = this.setAside.setAsideOf(page);
+      hash = aside ? sha1('aside', aside.page, page.documentId, JSON.stringify(page.alternates), aside.hash) : sha1(JSON.stringify(page), '-');
+      this.pages.set(page, hash);
+    }
     return hash;
   }
 

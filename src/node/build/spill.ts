@@ -42,6 +42,8 @@ interface SetAsideNote {
   targets: string;
   hash: string;
   siteWide: boolean;
+  /** The hash of the page as the thread left it (its fields, the blocks it keeps): page-inputs.ts hashes it with what the cross-page work adds. */
+  page: string;
 }
 
 /**
@@ -81,10 +83,12 @@ export function setAsideBlocks(entries: readonly PageEntry[], file: string): Set
       targets: linkTargetsText(internalLinks('blocks', page.blocks)),
       hash: createHash('sha1').update(text).digest('base64'),
       siteWide: page.blocks.some((block) => SITE_WIDE_COMPONENTS.has(block.component)),
+      page: '',
     };
     texts.push(text);
     offset += length;
     page.blocks = page.blocks.filter(readAcrossPages);
+    note.page = createHash('sha1').update(JSON.stringify(page)).digest('base64');
     return note;
   });
   // One string, written as it is: encoding each page's text into one buffer instead measured 5–25% slower (docs/performance.md, "Engine round 3").
@@ -100,6 +104,7 @@ interface Spot {
   siteWide: boolean;
   /** Set aside by an earlier build (the normalised pages cache's file, trusted by its size and times: page-cache.ts): checked by `hash` when read. */
   kept?: true;
+  page: string;
 }
 
 const PREFIX = 'blocks-';
@@ -164,14 +169,18 @@ export class SetAsideBlocks {
           length: note.length,
           hash: note.hash,
           siteWide: note.siteWide,
+          page: note.page,
           ...(note.kept ? { kept: note.kept } : {}),
         });
     }
     this.notes = new WeakMap();
   }
 
-  /** What was set aside of a page's blocks (once settled): the hash of their text, and whether any reads across the site; undefined when none were. */
-  setAsideOf(page: Pick<Page, 'path'>): { hash: string; siteWide: boolean } | undefined {
+  /**
+   * What was set aside of a page's blocks (once settled): the hash of their text, whether any reads across the site,
+   * and the hash of the page as the thread left it; undefined when none were.
+   */
+  setAsideOf(page: Pick<Page, 'path'>): { hash: string; siteWide: boolean; page: string } | undefined {
     return this.spots.get(page.path);
   }
 
