@@ -141,6 +141,27 @@ describe('assets of earlier builds (rule 17, open tabs after a redeploy)', () =>
     expect(again).toEqual([]);
   });
 
+  it('a build in a new process takes the media an earlier one judged from its record, and records what it judged', async () => {
+    const paths = await setup();
+    await fakeBuild(paths, 'j1');
+    const media = path.join(paths.builds, 'j1', 'assets/media');
+    const identity = (file: string) => {
+      const stat = statSync(file, { bigint: true });
+      return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.birthtimeNs}`;
+    };
+    // Recorded as judged: taken from the record, not judged again (this one would be removed if it were).
+    const unjudged = path.join(media, 'menu.6666666666.jpg');
+    await writeFile(unjudged, '<!doctype html><script>alert(1)</script>');
+    await mkdir(paths.work, { recursive: true });
+    await writeFile(path.join(paths.work, 'judged-media.json'), JSON.stringify([identity(unjudged)]));
+    const staging = path.join(paths.builds, '.staging-new');
+    await mkdir(path.join(staging, 'assets'), { recursive: true });
+    await carryOverAssets(paths, staging, 'new', () => {});
+    expect(existsSync(unjudged)).toBe(true);
+    const recorded = JSON.parse(await readFile(path.join(paths.work, 'judged-media.json'), 'utf8')) as string[];
+    expect(recorded.sort()).toEqual([identity(unjudged), identity(path.join(media, 'photo-j1.jpg'))].sort());
+  });
+
   it('a rollback to a kept build holding bad media publishes it without them', async () => {
     const paths = await setup();
     await fakeBuild(paths, 'r1');

@@ -1,4 +1,4 @@
-import { existsSync, linkSync, lstatSync, mkdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile, readdir, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPublishableFile } from '../media-safety/judge.js';
@@ -199,6 +199,8 @@ export async function carryOverAssets(paths: ProjectPaths, staging: string, buil
  */
 async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void = console.log): Promise<string[]> {
   if (!existsSync(paths.builds)) return [];
+  readJudged(paths.work);
+  const judged = new Set<string>();
   const purged: string[] = [];
   for (const build of await readdir(paths.builds, { withFileTypes: true })) {
     if (!build.isDirectory() || build.name.startsWith('.')) continue;
@@ -208,7 +210,7 @@ async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void
       if (file.isDirectory()) continue;
       const full = path.join(file.parentPath, file.name);
       // Not a plain file (a link) or not publishable: either way it goes.
-      if (file.isFile() && (await judgedPublishable(full))) continue;
+      if (file.isFile() && (await judgedPublishable(full, judged))) continue;
       await rm(full, { force: true });
       purged.push(path.relative(paths.builds, full).split(path.sep).join('/'));
     }
@@ -217,19 +219,50 @@ async function purgeUnsafeMedia(paths: ProjectPaths, log: (line: string) => void
     log(`  ⚠ removed ${purged.length} media file${purged.length === 1 ? '' : 's'} of kept builds that are not a safe image or video (never carried or rolled back to):`);
     for (const file of purged) log(`      builds/${file}`);
   }
+  writeJudged(paths.work, judged);
   return purged;
 }
 
-/** Files judged publishable in this process, by identity: kept builds share most media (hard links), and a long-running builder keeps them. */
+/** Where the files judged publishable are recorded, by identity (`judgedPublishable`), for the next build in a new process. */
+const judgedRecord = (work: string) => path.join(work, 'judged-media.json');
+const recordsRead = new Set<string>();
+
+/** Takes the record of an earlier process in, once a process: a build in a new process judges only media it has not seen. */
+function readJudged(work: string): void {
+  if (recordsRead.has(work)) return;
+  recordsRead.add(work);
+  try {
+    const read = JSON.parse(readFileSync(judgedRecord(work), 'utf8')) as unknown;
+    if (Array.isArray(read)) for (const identity of read) if (typeof identity === 'string') publishable.add(identity);
+  } catch {
+    // No record, or one that does not read back: every file is judged.
+  }
+}
+
+/** Records the files of the kept builds judged publishable now (those of pruned builds drop out), beside and renamed over. */
+function writeJudged(work: string, judged: ReadonlySet<string>): void {
+  mkdirSync(work, { recursive: true });
+  const file = judgedRecord(work);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify([...judged].sort()));
+  renameSync(temporary, file);
+}
+
+/**
+ * Files judged publishable, by identity: kept builds share most media (hard links), a long-running builder keeps them,
+ * and a build in a new process takes the last one's record (`readJudged`).
+ */
 const publishable = new Set<string>();
 
-/** `isPublishableFile`, once for each file (its device, inode, size and times: a file changed since is judged again). */
-async function judgedPublishable(file: string): Promise<boolean> {
+/** `isPublishableFile`, once for each file (its device, inode, size and times: a file changed since is judged again); `judged` collects those that are. */
+async function judgedPublishable(file: string, judged: Set<string>): Promise<boolean> {
   const stat = statSync(file, { bigint: true });
   const identity = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.birthtimeNs}`;
-  if (publishable.has(identity)) return true;
-  if (!(await isPublishableFile(file))) return false;
-  publishable.add(identity);
+  if (!publishable.has(identity)) {
+    if (!(await isPublishableFile(file))) return false;
+    publishable.add(identity);
+  }
+  judged.add(identity);
   return true;
 }
 
