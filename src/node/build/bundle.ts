@@ -47,6 +47,7 @@ export const WORKERS = {
       'src/node/build/media-walks.ts',
       'src/node/platform/leftovers.ts',
       'src/node/platform/failures.ts',
+      'src/node/platform/whole-file.ts',
       'src/node/content',
       'src/node/cms',
       'src/shared',

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWholeSync } from '../platform/whole-file.js';
 
 export function sha256(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
@@ -137,10 +138,7 @@ export class FileDigests {
   /** Writes the record: the files hashed by this object (written beside and renamed over). */
   save(): void {
     if (!this.record) return;
-    mkdirSync(path.dirname(this.record), { recursive: true });
-    const temporary = `${this.record}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.fresh)));
-    renameSync(temporary, this.record);
+    writeWholeSync(this.record, JSON.stringify(Object.fromEntries(this.fresh)));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { writeWholeSync } from '../platform/whole-file.js';
 import type { Locale } from '../../shared/model.js';
 import type { Context } from '../content/context.js';
 import { packWords } from '../content/issue-words.js';
@@ -54,10 +54,7 @@ function readSealedWithDigest(file: string): { body: Buffer; digest: string } | 
 /** Writes `body` after its SHA-256, whole or not at all (a temporary file renamed over `file`); returns the digest (hex). */
 function writeSealed(file: string, body: Buffer): string {
   const digest = createHash('sha256').update(body).digest();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(temporary, Buffer.concat([digest, body]));
-  renameSync(temporary, file);
+  writeWholeSync(file, Buffer.concat([digest, body]));
   return digest.toString('hex');
 }
 
@@ -198,10 +195,7 @@ function readSeals(entriesFile: string): Seals {
 }
 
 function writeSeals(entriesFile: string, seals: Seals): void {
-  const file = sealsFile(entriesFile);
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(seals));
-  renameSync(temporary, file);
+  writeWholeSync(sealsFile(entriesFile), JSON.stringify(seals));
 }
 
 /**

@@ -1,6 +1,7 @@
-import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readdir, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWholeSync } from '../platform/whole-file.js';
 import { isPublishableFile } from '../media-safety/judge.js';
 import { isAlive } from '../platform/leftovers.js';
 import { CHECKSUMS_FILE, readChecksums } from './checksums.js';
@@ -241,11 +242,7 @@ function readJudged(work: string): void {
 
 /** Records the files of the kept builds judged publishable now (those of pruned builds drop out), beside and renamed over. */
 function writeJudged(work: string, judged: ReadonlySet<string>): void {
-  mkdirSync(work, { recursive: true });
-  const file = judgedRecord(work);
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify([...judged].sort()));
-  renameSync(temporary, file);
+  writeWholeSync(judgedRecord(work), JSON.stringify([...judged].sort()));
 }
 
 /**

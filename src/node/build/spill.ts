@@ -162,16 +162,10 @@ export class SetAsideBlocks {
   settle(pages: readonly Page[]): void {
     for (const page of pages) {
       const note = this.notes.get(page.blocks);
-      if (note)
-        this.spots.set(page.path, {
-          file: note.file,
-          offset: note.offset,
-          length: note.length,
-          hash: note.hash,
-          siteWide: note.siteWide,
-          page: note.page,
-          ...(note.kept ? { kept: note.kept } : {}),
-        });
+      if (!note) continue;
+      // The note less what the link check read: held per page until the build ends.
+      const { targets: _read, ...spot } = note;
+      this.spots.set(page.path, spot);
     }
     this.notes = new WeakMap();
   }

@@ -1,7 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { page, rawSite, siteWithBlocks } from './fixtures/raw-site.js';
 import { normaliseSite } from './normalise.js';
+import { checkLinkTargets, internalLinks, linkTargetsText } from './link-targets.js';
+import type { Issue } from './context.js';
 
 const hero = (slug: string) => ({ __component: 'blocks.hero', title: 'Hi', cta: { label: 'Go', slug } });
 const footer = (slug: string) => ({ __component: 'blocks.footer', columns: [{ title: 'Help', links: [{ label: 'Contact', slug }] }] });
@@ -108,5 +110,23 @@ describe('modal references: links and fields that open a modal by name', () => {
       { __component: 'blocks.booking', groupsModal: 'spa' },
     ]);
     expect(issues).toEqual([]);
+  });
+});
+
+describe('a page whose blocks a normalise thread set aside', () => {
+  it('is checked from what its links lead to, and where they are is read once for all its reported links', () => {
+    const { content } = normaliseSite(siteWithBlocks([hero('gone'), footer('lost'), hero('home')]), { strict: false });
+    const home = content.pages.find((p) => p.locale === 'en' && p.slug === 'home')!;
+    const links = internalLinks('blocks', home.blocks);
+    const where = vi.fn(() => links);
+    const issues: Issue[] = [];
+    checkLinkTargets(
+      content,
+      (entity, locale) => ({ strict: false, issues, entity, locale }),
+      undefined,
+      (p) => (p === home ? { targets: linkTargetsText(links), where } : undefined),
+    );
+    expect(issues.filter((i) => i.code === 'UnknownLinkTarget' && i.slug === 'home').map((i) => i.field)).toEqual(['blocks[0].cta', 'blocks[1].columns[0].links[0]']);
+    expect(where).toHaveBeenCalledTimes(1);
   });
 });

@@ -57,10 +57,11 @@ export function checkLinkTargets(
       }
       return found;
     };
-    /** `targets[i]` is what `where()[i]` leads to: where a link is is only made for a link reported. */
-    const check = (ctx: Context, targets: readonly LinkTarget[], where: () => readonly InternalLink[]) => {
+    /** `targets[i]` is what `where()[i]` leads to: where a link is is only made for a link reported, once a page. */
+    const check = (ctx: Context, targets: readonly Found[], where: () => readonly InternalLink[]) => {
+      let links: readonly InternalLink[] | undefined;
       const at = (i: number) => {
-        const link = where()[i]!;
+        const link = (links ??= where())[i]!;
         return [linkContext(ctx, link), link.field] as const;
       };
       targets.forEach((link, i) => {
@@ -147,11 +148,8 @@ export function internalLinks(zone: string, list: readonly Block[]): InternalLin
   return links;
 }
 
-/** What a walk finds: a link field's slug, a rich-text link's site path, or a modal name (`slug` empty). */
+/** What a walk finds and the link check reads: a link field's slug, a rich-text link's site path, or a modal name (`slug` empty). */
 type Found = Pick<InternalLink, 'slug' | 'path' | 'modal'>;
-
-/** What a link leads to, as the link check reads it (a path's slug is read from the path). */
-type LinkTarget = Found;
 
 /**
  * The internal links of a page whose blocks a normalise thread set aside (src/node/build/spill.ts): what each leads
@@ -168,7 +166,7 @@ export function linkTargetsText(links: readonly InternalLink[]): string {
   return JSON.stringify(links.map((link) => (link.modal !== undefined ? `m${link.modal}` : link.path !== undefined ? `p${link.path}` : `s${link.slug}`)));
 }
 
-function readLinkTargets(text: string): LinkTarget[] {
+function readLinkTargets(text: string): Found[] {
   return (JSON.parse(text) as string[]).map((entry) => {
     const value = entry.slice(1);
     return entry[0] === 'm' ? { slug: '', modal: value } : entry[0] === 'p' ? { slug: '', path: value } : { slug: value };

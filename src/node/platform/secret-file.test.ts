@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeSecretFile } from './secret-file.js';
+import { temporaryOf } from './whole-file.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -40,8 +41,8 @@ describe('writeSecretFile', () => {
   it('a temporary file a killed run left behind is not reused', () => {
     const dir = tempDir();
     const file = path.join(dir, 'secrets.json');
-    writeFileSync(`${file}.${process.pid}.tmp`, 'stale');
-    chmodSync(`${file}.${process.pid}.tmp`, 0o666);
+    writeFileSync(temporaryOf(file), 'stale');
+    chmodSync(temporaryOf(file), 0o666);
     writeSecretFile(file, '{}\n');
     expect(mode(file)).toBe(0o600);
     expect(readdirSync(dir)).toEqual(['secrets.json']);

@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { chmodSync, statSync } from 'node:fs';
+import { writeWholeSync } from './whole-file.js';
 
 /**
  * Writes a file of secrets readable by its owner only (mode 600), whether
@@ -11,18 +11,7 @@ import path from 'node:path';
  * moment of a wider mode. Makes the folder if needed.
  */
 export function writeSecretFile(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    // `wx`: a file of that name left by a killed run is not reused with its mode.
-    rmSync(temp, { force: true });
-    writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
-    chmodSync(temp, 0o600);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeWholeSync(file, text, 0o600);
 }
 
 /**
