@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorkerBundle } from '../../src/node/build/bundle.js';
 import { normalisePagesInWorkers, pagesInParts } from '../../src/node/build/normalise-pool.js';
 import { projectPaths } from '../../src/node/build/paths.js';
@@ -211,11 +211,31 @@ describe('normalise workers (a cache in parts)', () => {
       known.setAside.close();
       expect(known.parts).toEqual({ total: first.parts.total, whole: first.parts.total });
       expect(titleOf(known, CACHE_PART_ENTRIES)).toBe(titleOf(first, CACHE_PART_ENTRIES));
-      // Without the hash the thread reads the part, finds it changed, and normalises it again.
-      const read = await normalisePagesInWorkers(workerFile, copy, options, 2);
+      expect(first.threads).toBe(2);
+      // With every part's hash as it is now (an edit's build), the changed part is normalised again: in the main thread, an
+      // edit's one part (INLINE_PARTS), without starting threads or building their bundle, into what threads make of it.
+      const bundle = vi.fn(() => Promise.resolve(workerFile));
+      const hashes = new Map<string, string>();
+      for (const name of await readdir(path.join(copy, 'api')))
+        if (name.startsWith('pages.'))
+          hashes.set(
+            path.join(copy, 'api', name),
+            createHash('sha256')
+              .update(await readFile(path.join(copy, 'api', name)))
+              .digest('hex'),
+          );
+      const read = await normalisePagesInWorkers(bundle, copy, { ...options, digests: { known: (file) => hashes.get(file) } }, 2);
       read.setAside.close();
       expect(read.parts.whole).toBe(first.parts.total - 1);
+      expect(read.threads).toBe(0);
+      expect(bundle).not.toHaveBeenCalled();
       expect(titleOf(read, CACHE_PART_ENTRIES)).toBe('Changed');
+      const { cache: _, ...uncached } = options;
+      const fresh = await normalisePagesInWorkers(bundle, copy, uncached, 2);
+      fresh.setAside.close();
+      expect(fresh.threads).toBe(2);
+      expect(bundle).toHaveBeenCalledTimes(1);
+      expect(read.pages).toEqual(fresh.pages);
     } finally {
       await rm(copy, { recursive: true, force: true });
       await rm(work, { recursive: true, force: true });

@@ -11,7 +11,8 @@ import { CacheReadError } from '../cms/cache-read-error.js';
 import { cacheFileName } from '../cms/raw.js';
 import { unpackWords } from '../content/issue-words.js';
 import type { PageEntry } from '../content/pages.js';
-import type { NormalisedPart, NormaliseTask, PartNormalised } from './normalise-task.js';
+import normalisePart, { type NormalisedPart, type NormaliseTask, type PartNormalised } from './normalise-task.js';
+import { takeWholePart } from './page-cache.js';
 import type { FileDigests } from './hash.js';
 import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
 import { SetAsideBlocks } from './spill.js';
@@ -22,6 +23,7 @@ export interface PagesInParts {
   pages: Record<Locale, PageEntry[]>;
   /** The newest `updatedAt` in the raw page entries. */
   newest: string | null;
+  /** The threads that normalised the parts; 0 when the main thread did (at most `INLINE_PARTS` to normalise). */
   threads: number;
   /** How many entries came from the normalised pages cache (page-cache.ts). */
   cached: number;
@@ -41,6 +43,12 @@ function sourceOf(digests: Pick<FileDigests, 'known'> | undefined, file: string)
   return source ? { source } : {};
 }
 
+/**
+ * At most this many parts to normalise (the others taken whole from the normalised pages cache: an edit's build) are
+ * normalised in the main thread: a part of 100 entries, 99 of them from that cache, costs less than starting the threads.
+ */
+const INLINE_PARTS = 2;
+
 /** Whether the cache holds a locale's pages in parts (a large site: cache.ts `CACHE_PART_ENTRIES`). */
 export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): boolean {
   return Object.values(pagesFiles(dir, cmsLocales)).some((file) => existsSync(partName(file, 2)));
@@ -55,34 +63,21 @@ export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): b
  * would have made (tested: test/build/normalise-workers.test.ts).
  */
 export async function normalisePagesInWorkers(
-  workerFile: string,
+  workerFile: string | (() => Promise<string>),
   dir: string,
   options: { cmsLocales: Record<Locale, string>; strict: boolean; fromCms: boolean; work: string; cache?: PageCacheScope; digests?: Pick<FileDigests, 'known'> },
   threads = availableParallelism(),
 ): Promise<PagesInParts> {
   const { work, cache, digests, ...shared } = options;
   const files = pagesFiles(dir, options.cmsLocales);
-  const tasks = await Promise.all(LOCALES.map(async (locale) => ({ locale, file: files[locale], parts: [1, ...(await cachePartFiles(files[locale]))] })));
-  const parts = tasks.reduce((n, t) => n + t.parts.length, 0);
-  const count = Math.max(1, Math.min(threads, parts));
-  const piscina = new Piscina<NormaliseTask, NormalisedPart>({
-    // Plain JavaScript (bundle.ts): a worker starts with Node alone, whatever runs the main thread (tsx, vitest).
-    filename: pathToFileURL(workerFile).href,
-    execArgv: workerExecArgv(process.execArgv),
-    minThreads: 1,
-    maxThreads: count,
-    resourceLimits: WORKER_HEAP,
-  });
   const setAside = SetAsideBlocks.create(work);
+  let piscina: Piscina<NormaliseTask, NormalisedPart> | null = null;
   try {
-    const running = tasks.map(({ locale, file, parts }) => ({
-      locale,
-      file,
-      parts: parts.map((part) => ({
-        part,
-        // A part taken whole is deserialised as it arrives, while the threads still work on the others.
-        result: piscina
-          .run({
+    const tasks = (
+      await Promise.all(
+        LOCALES.map(async (locale) => {
+          const file = files[locale];
+          return [1, ...(await cachePartFiles(file))].map((part): NormaliseTask => ({
             file,
             part,
             locale,
@@ -90,9 +85,37 @@ export async function normalisePagesInWorkers(
             ...(cache ? { cacheFile: pageCacheFile(cache, locale, part) } : {}),
             ...sourceOf(digests, part === 1 ? file : partName(file, part)),
             ...shared,
-          })
-          .then((done) => ('kept' in done ? { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks } : done)),
-      })),
+          }));
+        }),
+      )
+    ).flat();
+    // A part whose bytes the inputs' key hashed as the last build's is taken whole here: no thread needs to read it.
+    const kept = new Map(tasks.map((task) => [task, task.source && task.cacheFile ? takeWholePart(task.cacheFile, task.source) : null]));
+    const toNormalise = tasks.filter((task) => !kept.get(task));
+    // A few parts (an edit's) are normalised here: starting threads and loading their bundle costs more than they do.
+    const count = toNormalise.length <= INLINE_PARTS ? 0 : Math.max(1, Math.min(threads, toNormalise.length));
+    if (count > 0)
+      piscina = new Piscina<NormaliseTask, NormalisedPart>({
+        // Plain JavaScript (bundle.ts): a worker starts with Node alone, whatever runs the main thread (tsx, vitest).
+        filename: pathToFileURL(typeof workerFile === 'string' ? workerFile : await workerFile()).href,
+        execArgv: workerExecArgv(process.execArgv),
+        minThreads: 1,
+        maxThreads: count,
+        resourceLimits: WORKER_HEAP,
+      });
+    const pool = piscina;
+    // The threads start on their parts first; the parts taken whole are deserialised meanwhile.
+    const normalised = new Map(toNormalise.map((task) => [task, pool ? pool.run(task) : Promise.resolve().then(() => normalisePart(task))]));
+    const running = LOCALES.map((locale) => ({
+      locale,
+      file: files[locale],
+      parts: tasks
+        .filter((task) => task.locale === locale)
+        .map((task) => {
+          const whole = kept.get(task);
+          const done = whole ? Promise.resolve({ kept: whole.bytes, blocks: whole.blocks }) : normalised.get(task)!;
+          return { part: task.part, result: done.then((done) => ('kept' in done ? { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks } : done)) };
+        }),
     }));
     // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
     await Promise.allSettled(running.flatMap((r) => r.parts.map((p) => p.result)));
@@ -105,9 +128,12 @@ export async function normalisePagesInWorkers(
       const partOf = async (part: number) => {
         // A thread that fails (out of memory at its heap limit, say) is named with the file it was reading.
         const done = await results.get(part)!.catch((error: unknown) => {
-          throw new Error(`Normalising ${part === 1 ? file : partName(file, part)} in a worker thread failed: ${error instanceof Error ? error.message : String(error)}`, {
-            cause: error,
-          });
+          throw new Error(
+            `Normalising ${part === 1 ? file : partName(file, part)}${pool ? ' in a worker thread' : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+            {
+              cause: error,
+            },
+          );
         });
         if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
         // A part taken whole has its blocks where the cache keeps them.
@@ -140,6 +166,6 @@ export async function normalisePagesInWorkers(
     setAside.close();
     throw error;
   } finally {
-    await piscina.destroy();
+    await piscina?.destroy();
   }
 }

@@ -131,7 +131,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       : await phases.run(
           'crawl',
           () => readCache(cacheDir, config.cmsLocales, { pages: !inWorkers }),
-          () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/${inWorkers ? ' (pages: in the normalise threads)' : ''}`,
+          () => `read ${path.relative(paths.root, cacheDir) || cacheDir}/${inWorkers ? ' (pages: part by part, as they are normalised)' : ''}`,
         ));
 
   const { content, issues, newestPage, setAside } = await phases.run(
@@ -145,8 +145,9 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
         const normalised = normaliseSite(raw, { strict: options.strict }, options.memo, read?.pages);
         return { ...normalised, newestPage: null, threads: 0, setAside: undefined, cached: read?.cached ?? null, parts: null };
       }
-      const worker = await buildWorkerBundle(paths, 'normalise');
-      const read = await normalisePagesInWorkers(worker.file, threadsFrom, {
+      // The threads' bundle is built (or its cache checked) only when threads are started: not for an edit's few parts.
+      const worker = async () => (await buildWorkerBundle(paths, 'normalise')).file;
+      const read = await normalisePagesInWorkers(worker, threadsFrom, {
         cmsLocales: config.cmsLocales,
         strict: options.strict,
         fromCms,
@@ -162,7 +163,7 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       const errors = r.issues.filter((i) => i.severity === 'error').length;
       const whole = r.parts ? ` (${r.parts.whole} of ${r.parts.total} parts unchanged, taken whole)` : '';
       const cached = r.cached === null ? '' : `, ${r.cached} entries from the normalised pages cache${whole}`;
-      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.threads ? `, pages in ${r.threads} threads, blocks set aside` : ''}${cached}`;
+      return `${r.content.pages.length} pages, ${r.issues.length - errors} warnings, ${errors} errors${r.setAside ? `, pages in ${r.threads ? `${r.threads} threads` : 'the main thread'}, blocks set aside` : ''}${cached}`;
     },
   );
   for (const issue of issues) log(`    ${formatIssue(issue).replace(/\n/g, '\n    ')}`);
