@@ -23,10 +23,12 @@ let origin: string;
 
 const svgs = {
   raw: SVG_VECTORS.map((vector) => vector.svg),
-  clean: SVG_VECTORS.map((vector) => {
-    const result = sanitizeSvg(Buffer.from(vector.svg));
-    return result.ok ? result.svg : null;
-  }),
+  clean: await Promise.all(
+    SVG_VECTORS.map(async (vector) => {
+      const result = await sanitizeSvg(Buffer.from(vector.svg));
+      return result.ok ? result.svg : null;
+    }),
+  ),
 };
 
 beforeAll(async () => {

@@ -116,8 +116,8 @@ describe('sanitizeSvg', () => {
   <animate attributeName="href" values="javascript:alert(9)"/>
 </svg>`;
 
-  it('an SVG with script is kept sanitised: no script, no on* attribute, no foreignObject, no reference outside the drawing, still an SVG', () => {
-    const result = sanitizeSvg(Buffer.from(hostile));
+  it('an SVG with script is kept sanitised: no script, no on* attribute, no foreignObject, no reference outside the drawing, still an SVG', async () => {
+    const result = await sanitizeSvg(Buffer.from(hostile));
     expect(result.ok).toBe(true);
     const svg = result.ok ? result.svg : '';
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -127,13 +127,13 @@ describe('sanitizeSvg', () => {
     expect(svg).toContain('<style>circle { fill: url(#g) }</style>');
     expect(result.ok && result.changed).toBe(true);
     // Sanitising is stable: the result passes as it is.
-    const again = sanitizeSvg(Buffer.from(svg));
+    const again = await sanitizeSvg(Buffer.from(svg));
     expect(again).toEqual({ ok: true, svg, changed: false });
   });
 
   it('the bundled logo survives sanitising unchanged in look (the same document, re-serialised)', async () => {
     const logo = await readFile('content-cache/uploads/marea_resorts_logo_8efe094cfb.svg');
-    const result = sanitizeSvg(logo);
+    const result = await sanitizeSvg(logo);
     expect(result).toMatchObject({ ok: true, changed: false });
     expect(result.ok && result.svg).toBe(logo.toString('utf8').trim());
     expect((await judgeMedia(logo)).ok).toBe(true);

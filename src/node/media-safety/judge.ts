@@ -45,7 +45,7 @@ export async function judgeMedia(bytes: Buffer): Promise<Judgement> {
     if (vtt) return vtt.ok ? { ok: true, ...WEBVTT, bytes } : vtt;
   }
   if (!detected || detected.mime === 'application/xml') {
-    const svg = sanitizeSvg(bytes);
+    const svg = await sanitizeSvg(bytes);
     if (svg.ok) return { ok: true, ext: 'svg', mime: 'image/svg+xml', bytes: Buffer.from(svg.svg, 'utf8') };
     if (svg.reason !== NOT_SVG) return { ok: false, reason: svg.reason };
   }
@@ -103,7 +103,7 @@ export async function isPublishableFile(file: string): Promise<boolean> {
   const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
   if (ext === 'svg') {
     const bytes = await readFile(file);
-    const svg = sanitizeSvg(bytes);
+    const svg = await sanitizeSvg(bytes);
     return svg.ok && !svg.changed;
   }
   if (ext === WEBVTT.ext) return judgeWebVtt(await readFile(file))?.ok === true;

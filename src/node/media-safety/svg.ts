@@ -1,5 +1,5 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
+import type { JSDOM } from 'jsdom';
 import { cssFetches } from './css-references.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -7,11 +7,19 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** `sanitizeSvg`'s reason when the bytes are not an SVG at all (the caller tries the next kind). */
 export const NOT_SVG = 'not an SVG';
 
-/** One jsdom window and DOMPurify for the process (a window takes ~150 ms to make). */
-let purifier: { purify: DOMPurify; window: JSDOM['window'] } | null = null;
+/**
+ * One jsdom window and DOMPurify for the process (a window takes ~150 ms to make), loaded on the first SVG: importing
+ * jsdom takes 0.75 s, which a build whose media holds no SVG (most builds: media judged once are recorded) never pays.
+ */
+let purifier: Promise<{ purify: DOMPurify; window: JSDOM['window'] }> | null = null;
 
-function getPurifier(): { purify: DOMPurify; window: JSDOM['window'] } {
-  if (purifier) return purifier;
+function getPurifier(): Promise<{ purify: DOMPurify; window: JSDOM['window'] }> {
+  purifier ??= makePurifier();
+  return purifier;
+}
+
+async function makePurifier(): Promise<{ purify: DOMPurify; window: JSDOM['window'] }> {
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
   const { window } = new JSDOM('');
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
@@ -25,8 +33,7 @@ function getPurifier(): { purify: DOMPurify; window: JSDOM['window'] } {
     // A stylesheet that may fetch (`@import`, `url(http…)`, `image-set`, `@font-face`, escaped or not): dropped; one that only styles is kept.
     if (data.tagName === 'style' && cssFetches(node.textContent ?? '')) node.parentNode?.removeChild(node);
   });
-  purifier = { purify, window };
-  return purifier;
+  return { purify, window };
 }
 
 /**
@@ -41,11 +48,11 @@ function getPurifier(): { purify: DOMPurify; window: JSDOM['window'] } {
  * nothing); `changed`: sanitising removed something (the document as it was,
  * re-serialised, differs).
  */
-export function sanitizeSvg(bytes: Buffer): { ok: true; svg: string; changed: boolean } | { ok: false; reason: string } {
+export async function sanitizeSvg(bytes: Buffer): Promise<{ ok: true; svg: string; changed: boolean } | { ok: false; reason: string }> {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   // A cheap look before parsing: XML declaration, comments or doctype, then `<svg`.
   if (!/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(text)) return { ok: false, reason: NOT_SVG };
-  const { purify, window } = getPurifier();
+  const { purify, window } = await getPurifier();
   const doc = new window.DOMParser().parseFromString(text, 'image/svg+xml');
   const root = doc.documentElement;
   if (doc.getElementsByTagName('parsererror').length > 0 || root?.localName !== 'svg') return { ok: false, reason: 'it looks like an SVG but is not well-formed XML' };
