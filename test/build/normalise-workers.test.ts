@@ -29,6 +29,18 @@ import { splitPagesIntoParts } from '../support/edited-site.js';
  * message for a broken part.
  */
 const LOCALES = { en: 'en', es: 'es-MX' } as const;
+/** While on, the main thread's reads of the normalised pages cache fail (an I/O error, say). */
+const keptUnreadable = vi.hoisted(() => ({ on: false }));
+vi.mock('../../src/node/build/page-cache.js', async (original) => {
+  const real = await original<typeof import('../../src/node/build/page-cache.js')>();
+  return {
+    ...real,
+    takeWholePart: (...args: Parameters<typeof real.takeWholePart>) => {
+      if (keptUnreadable.on) throw new Error('EIO: i/o error, read');
+      return real.takeWholePart(...args);
+    },
+  };
+});
 const paths = projectPaths({});
 let dir: string;
 let workerFile: string;
@@ -236,6 +248,15 @@ describe('normalise workers (a cache in parts)', () => {
       expect(fresh.threads).toBe(2);
       expect(bundle).toHaveBeenCalledTimes(1);
       expect(read.pages).toEqual(fresh.pages);
+      // A kept part whose files cannot be read is normalised again, not a failed build.
+      keptUnreadable.on = true;
+      try {
+        const unreadable = await normalisePagesInWorkers(bundle, copy, { ...options, digests: { known: (file) => hashes.get(file) } }, 2);
+        unreadable.setAside.close();
+        expect(unreadable.pages).toEqual(fresh.pages);
+      } finally {
+        keptUnreadable.on = false;
+      }
     } finally {
       await rm(copy, { recursive: true, force: true });
       await rm(work, { recursive: true, force: true });

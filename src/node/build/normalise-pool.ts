@@ -49,6 +49,15 @@ function sourceOf(digests: Pick<FileDigests, 'known'> | undefined, file: string)
  */
 const INLINE_PARTS = 2;
 
+/** A part kept whole (page-cache.ts `takeWholePart`), or null when it is not, or its files cannot be read: it is then normalised again. */
+function takeKept(cacheFile: string, source: string): ReturnType<typeof takeWholePart> {
+  try {
+    return takeWholePart(cacheFile, source);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the cache holds a locale's pages in parts (a large site: cache.ts `CACHE_PART_ENTRIES`). */
 export function pagesInParts(dir: string, cmsLocales: Record<Locale, string>): boolean {
   return Object.values(pagesFiles(dir, cmsLocales)).some((file) => existsSync(partName(file, 2)));
@@ -90,7 +99,7 @@ export async function normalisePagesInWorkers(
       )
     ).flat();
     // A part whose bytes the inputs' key hashed as the last build's is taken whole here: no thread needs to read it.
-    const kept = new Map(tasks.map((task) => [task, task.source && task.cacheFile ? takeWholePart(task.cacheFile, task.source) : null]));
+    const kept = new Map(tasks.map((task) => [task, task.source && task.cacheFile ? takeKept(task.cacheFile, task.source) : null]));
     const toNormalise = tasks.filter((task) => !kept.get(task));
     // A few parts (an edit's) are normalised here: starting threads and loading their bundle costs more than they do.
     const count = toNormalise.length <= INLINE_PARTS ? 0 : Math.max(1, Math.min(threads, toNormalise.length));
