@@ -54,6 +54,11 @@ describe('the preview link token (cms/src/plugins/marea/server/preview-token.js)
     const [expires, mac] = token.split('.') as [string, string];
     const flipped = `${expires}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
     expect(verifyPreviewToken(SECRET, flipped, QUERY, NOW)).toBe('invalid');
+    // The last character's 2 unused bits set: the same signature spelled another way, refused (one spelling a token).
+    const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = `${expires}.${mac.slice(0, -1)}${B64[B64.indexOf(mac.at(-1)!) | 1]}`;
+    expect(respelled).not.toBe(token);
+    expect(verifyPreviewToken(SECRET, respelled, QUERY, NOW)).toBe('invalid');
     expect(verifyPreviewToken(SECRET, `${Number(expires) + 86_400}.${mac}`, QUERY, NOW)).toBe('invalid');
     for (const other of [{ documentId: 'another' }, { locale: 'en' }, { status: 'published' }, { uid: 'api::modal.modal' }]) {
       expect(verifyPreviewToken(SECRET, token, { ...QUERY, ...other }, NOW)).toBe('invalid');
