@@ -29,14 +29,19 @@ import { splitPagesIntoParts } from '../support/edited-site.js';
  * message for a broken part.
  */
 const LOCALES = { en: 'en', es: 'es-MX' } as const;
-/** While on, the main thread's reads of the normalised pages cache fail (an I/O error, say). */
-const keptUnreadable = vi.hoisted(() => ({ on: false }));
+/**
+ * While on, the main thread's reads of the normalised pages cache fail (an I/O error, say): every part's, or those
+ * `only` names. `tries` counts the main thread's attempts at taking each part whole, by its entries file.
+ */
+const keptUnreadable = vi.hoisted(() => ({ on: false, only: null as RegExp | null, tries: new Map<string, number>() }));
 vi.mock('../../src/node/build/page-cache.js', async (original) => {
   const real = await original<typeof import('../../src/node/build/page-cache.js')>();
   return {
     ...real,
     takeWholePart: (...args: Parameters<typeof real.takeWholePart>) => {
-      if (keptUnreadable.on) throw new Error('EIO: i/o error, read');
+      const [entriesFile] = args;
+      keptUnreadable.tries.set(entriesFile, (keptUnreadable.tries.get(entriesFile) ?? 0) + 1);
+      if (keptUnreadable.on && (!keptUnreadable.only || keptUnreadable.only.test(entriesFile))) throw new Error('EIO: i/o error, read');
       return real.takeWholePart(...args);
     },
   };
@@ -254,8 +259,20 @@ describe('normalise workers (a cache in parts)', () => {
         const unreadable = await normalisePagesInWorkers(bundle, copy, { ...options, digests: { known: (file) => hashes.get(file) } }, 2);
         unreadable.setAside.close();
         expect(unreadable.pages).toEqual(fresh.pages);
+        // One kept part unreadable in an edit's build: normalised in the main thread (INLINE_PARTS) and tried whole once, not
+        // again by the task that normalises it.
+        keptUnreadable.only = /-es-2\.bin$/;
+        keptUnreadable.tries.clear();
+        const one = await normalisePagesInWorkers(bundle, copy, { ...options, digests: { known: (file) => hashes.get(file) } }, 2);
+        one.setAside.close();
+        expect(one.threads).toBe(0);
+        expect(one.parts.whole).toBe(first.parts.total - 1);
+        expect(one.pages).toEqual(fresh.pages);
+        expect([...keptUnreadable.tries.values()].every((tries) => tries === 1)).toBe(true);
+        expect(keptUnreadable.tries.size).toBe(first.parts.total);
       } finally {
         keptUnreadable.on = false;
+        keptUnreadable.only = null;
       }
     } finally {
       await rm(copy, { recursive: true, force: true });

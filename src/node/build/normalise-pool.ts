@@ -12,7 +12,7 @@ import { cacheFileName } from '../cms/raw.js';
 import { unpackWords } from '../content/issue-words.js';
 import type { PageEntry } from '../content/pages.js';
 import normalisePart, { type NormalisedPart, type NormaliseTask, type PartNormalised } from './normalise-task.js';
-import { takeWholePart } from './page-cache.js';
+import { takeWholePart, type PartKept } from './page-cache.js';
 import type { FileDigests } from './hash.js';
 import { WORKER_HEAP, workerExecArgv } from './render-pool.js';
 import { SetAsideBlocks } from './spill.js';
@@ -50,12 +50,17 @@ function sourceOf(digests: Pick<FileDigests, 'known'> | undefined, file: string)
 const INLINE_PARTS = 2;
 
 /** A part kept whole (page-cache.ts `takeWholePart`), or null when it is not, or its files cannot be read: it is then normalised again. */
-function takeKept(cacheFile: string, source: string): ReturnType<typeof takeWholePart> {
+function takeKept(cacheFile: string, source: string): PartKept | null {
   try {
     return takeWholePart(cacheFile, source);
   } catch {
     return null;
   }
+}
+
+/** A part as the main thread reads it: one taken whole is deserialised, its blocks where the cache keeps them. */
+function opened(done: NormalisedPart): Exclude<NormalisedPart, PartKept> & { blocks?: PartKept['blocks'] } {
+  return 'kept' in done ? { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks } : done;
 }
 
 /** Whether the cache holds a locale's pages in parts (a large site: cache.ts `CACHE_PART_ENTRIES`). */
@@ -100,7 +105,8 @@ export async function normalisePagesInWorkers(
     ).flat();
     // A part whose bytes the inputs' key hashed as the last build's is taken whole here: no thread needs to read it.
     const kept = new Map(tasks.map((task) => [task, task.source && task.cacheFile ? takeKept(task.cacheFile, task.source) : null]));
-    const toNormalise = tasks.filter((task) => !kept.get(task));
+    // What could not be taken here is normalised (and kept again), not tried whole a second time.
+    const toNormalise = tasks.filter((task) => !kept.get(task)).map((task) => (task.source && task.cacheFile ? { ...task, notKept: true } : task));
     // A few parts (an edit's) are normalised here: starting threads and loading their bundle costs more than they do.
     const count = toNormalise.length <= INLINE_PARTS ? 0 : Math.max(1, Math.min(threads, toNormalise.length));
     if (count > 0)
@@ -114,7 +120,7 @@ export async function normalisePagesInWorkers(
       });
     const pool = piscina;
     // The threads start on their parts first; the parts taken whole are deserialised meanwhile.
-    const normalised = new Map(toNormalise.map((task) => [task, pool ? pool.run(task) : Promise.resolve().then(() => normalisePart(task))]));
+    const normalised = new Map(toNormalise.map((task) => [`${task.locale} ${task.part}`, pool ? pool.run(task) : Promise.resolve().then(() => normalisePart(task))]));
     const running = LOCALES.map((locale) => ({
       locale,
       file: files[locale],
@@ -122,8 +128,7 @@ export async function normalisePagesInWorkers(
         .filter((task) => task.locale === locale)
         .map((task) => {
           const whole = kept.get(task);
-          const done = whole ? Promise.resolve({ kept: whole.bytes, blocks: whole.blocks }) : normalised.get(task)!;
-          return { part: task.part, result: done.then((done) => ('kept' in done ? { ...(deserialize(done.kept) as PartNormalised), blocks: done.blocks } : done)) };
+          return { part: task.part, result: (whole ? Promise.resolve(whole) : normalised.get(`${task.locale} ${task.part}`)!).then(opened) };
         }),
     }));
     // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
@@ -145,8 +150,7 @@ export async function normalisePagesInWorkers(
           );
         });
         if ('unreadable' in done) throw new CacheReadError(done.unreadable.file, done.unreadable.problem);
-        // A part taken whole has its blocks where the cache keeps them.
-        return 'blocks' in done ? done : { ...done, blocks: undefined };
+        return done;
       };
       // Part 1 says how many parts there are: part files beyond them (left by an older cache) are not read into the build.
       const first = await partOf(1);

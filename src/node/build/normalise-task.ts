@@ -5,7 +5,7 @@ import { CacheReadError } from '../cms/cache-read-error.js';
 import { newestUpdate } from '../cms/newest-update.js';
 import type { Context } from '../content/context.js';
 import type { PageEntry } from '../content/pages.js';
-import { PageEntryCache, partSourceHash, saveWholePart, takeWholePart } from './page-cache.js';
+import { PageEntryCache, partSourceHash, saveWholePart, takeWholePart, type PartKept } from './page-cache.js';
 import { setAsideBlocks, type SetAsidePart } from './spill.js';
 
 /** One part of a locale's cached pages, for a normalise worker (normalise-pool.ts). */
@@ -23,6 +23,8 @@ export interface NormaliseTask {
   cacheFile?: string;
   /** The SHA-256 of the part file's bytes when the main thread knows it (inputs.ts hashed it): the file is then read only when it changed. */
   source?: string;
+  /** The main thread already tried to take the part whole (normalise-pool.ts) and could not: it is normalised, and kept again. */
+  notKept?: boolean;
 }
 
 /** A part's entries as read, before their blocks are set aside. */
@@ -50,16 +52,6 @@ interface Unreadable {
 /** A part normalised, with what was set aside of each entry's blocks (spill.ts): each draft keeps the blocks read across pages. */
 export type PartNormalised = PartRead & { setAside: SetAsidePart };
 
-/**
- * A part taken whole from the cache (page-cache.ts `takeWholePart`): a `PartNormalised`, serialised, for the main
- * thread to deserialise (bytes cross threads as one copy; an object graph is serialised and read again), and the
- * cache's blocks file its notes point into.
- */
-export interface PartKept {
-  kept: Uint8Array;
-  blocks: { file: string; base: number };
-}
-
 export type NormalisedPart = PartNormalised | PartKept | Unreadable;
 
 /**
@@ -73,8 +65,8 @@ export default async function normalisePart(task: NormaliseTask): Promise<Normal
   // A part whose bytes are the last build's is taken whole from the cache (page-cache.ts `takeWholePart`).
   let text = task.source ? null : readText(task);
   const source = task.cacheFile ? (task.source ?? (text !== null ? partSourceHash(text) : null)) : null;
-  const kept = source ? takeWholePart(task.cacheFile!, source) : null;
-  if (kept) return { kept: kept.bytes, blocks: kept.blocks };
+  const kept = source && !task.notKept ? takeWholePart(task.cacheFile!, source) : null;
+  if (kept) return kept;
   text ??= readText(task);
   const read = await readPart(task, text?.toString('utf8'));
   if ('unreadable' in read) return read;

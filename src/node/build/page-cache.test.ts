@@ -27,7 +27,7 @@ describe('a whole part (page-cache.ts takeWholePart)', () => {
   it('is checked whole once, then trusted by its files’ size, times and inode: their recorded digests are what it is taken by', () => {
     const entries = keptPart(SOURCE);
     const first = takeWholePart(entries, SOURCE)!;
-    expect(deserialize(first.bytes)).toEqual({ count: 1 });
+    expect(deserialize(first.kept)).toEqual({ count: 1 });
     expect(first.blocks).toEqual({ file: `${entries}.blocks`, base: 32 });
     expect(takeWholePart(entries, 'b'.repeat(64))).toBeNull();
 
@@ -56,6 +56,6 @@ describe('a whole part (page-cache.ts takeWholePart)', () => {
     expect(takeWholePart(entries, SOURCE)).not.toBeNull();
     saveWholePart(entries, SOURCE, { count: 2 }, path.join(dir, 'set-aside.json'));
     expect(() => readFileSync(`${entries}.seals`)).toThrow();
-    expect(deserialize(takeWholePart(entries, SOURCE)!.bytes)).toEqual({ count: 2 });
+    expect(deserialize(takeWholePart(entries, SOURCE)!.kept)).toEqual({ count: 2 });
   });
 });

@@ -157,6 +157,16 @@ const HEADER = 128;
 export const partSourceHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
+ * A part taken whole from the cache (`takeWholePart`): a `PartNormalised` (normalise-task.ts), serialised, for the
+ * main thread to deserialise (bytes cross threads as one copy; an object graph is serialised and read again), and
+ * the cache's blocks file its notes point into.
+ */
+export interface PartKept {
+  kept: Uint8Array;
+  blocks: { file: string; base: number };
+}
+
+/**
  * A whole part kept for a part file of `source` (its bytes' hash), as it was
  * serialised (v8), for the main thread to deserialise once; and its blocks
  * file, where the part's set-aside blocks start `base` bytes in (spill.ts
@@ -168,7 +178,7 @@ export const partSourceHash = (bytes: Buffer): string => createHash('sha256').up
  * file is not read at all (spill.ts checks each page's blocks by their hash
  * when it reads them).
  */
-export function takeWholePart(entriesFile: string, source: string): { bytes: Uint8Array; blocks: { file: string; base: number } } | null {
+export function takeWholePart(entriesFile: string, source: string): PartKept | null {
   const seals = readSeals(entriesFile);
   const whole = openSealed(wholeFile(entriesFile), seals.whole, true);
   const body = whole?.body;
@@ -177,7 +187,7 @@ export function takeWholePart(entriesFile: string, source: string): { bytes: Uin
   const blocks = openSealed(blocksCopy(entriesFile), seals.blocks, false);
   if (!blocks || blocks.digest !== body.toString('latin1', 64, HEADER)) return null;
   if (whole.record !== seals.whole || blocks.record !== seals.blocks) writeSeals(entriesFile, { whole: whole.record, blocks: blocks.record });
-  return { bytes: body.subarray(HEADER).slice(), blocks: { file: blocksCopy(entriesFile), base: DIGEST } };
+  return { kept: body.subarray(HEADER).slice(), blocks: { file: blocksCopy(entriesFile), base: DIGEST } };
 }
 
 /** Where a whole part's two files' digests are recorded once checked (`takeWholePart`). */
