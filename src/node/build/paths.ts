@@ -1,8 +1,19 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
-/** The repository root (two levels above src/node/build). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root: the nearest folder above this module with a package.json (src/node/build is three levels
+ * down; a script bundled by scripts/run.mjs runs from .marea/bin, two levels down).
+ */
+export const ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json in ${from} or any folder above it: the project's root is not found`);
+  }
+}
 
 /** Where things live; every path can be overridden (tests build into temp folders). */
 export interface ProjectPaths {

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `node scripts/run.mjs <script> [args…]`: runs `scripts/<script>.ts` as one
+// JavaScript file made by esbuild (`.marea/bin/<script>.mjs`), in plain Node,
+// instead of through tsx. tsx transforms each TypeScript module as it is
+// loaded and hooks every import after it, the SSR bundle's included: an
+// unchanged `npm run build` took 4.5–6.4 s as a process for a 0.3 s build,
+// and about 2 s this way (docs/performance.md, "Start-up"). The bundle is made
+// again when any file it was made from (as esbuild's metafile lists them), the
+// TypeScript settings or this launcher changed, by size, time and inode (0.2 s);
+// npm packages are not bundled: Node loads them from node_modules as tsx did.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Read by esbuild besides the modules (TypeScript settings), and this launcher, whose options make the bundle. */
+const SETTINGS = ['tsconfig.json', 'tsconfig.base.json', 'scripts/run.mjs'];
+
+/** A file's size, modification time and inode, or null when it is gone: what says it may have changed. */
+function stamp(file) {
+  try {
+    const stat = statSync(file);
+    return `${stat.size} ${stat.mtimeMs} ${stat.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a script's bundle and its record of inputs are kept under `root`. */
+function bundleFiles(root, script) {
+  const dir = path.join(root, '.marea', 'bin');
+  return { dir, bundle: path.join(dir, `${script}.mjs`), inputs: path.join(dir, `${script}.inputs.json`) };
+}
+
+/** Whether the script's bundle was made from the files as they are now (each input's stamp recorded when it was made). */
+function bundleIsCurrent(root, script) {
+  const { bundle, inputs } = bundleFiles(root, script);
+  try {
+    const recorded = JSON.parse(readFileSync(inputs, 'utf8'));
+    return stamp(bundle) !== null && Object.entries(recorded).every(([file, was]) => stamp(path.join(root, file)) === was);
+  } catch {
+    return false;
+  }
+}
+
+/** Bundles `scripts/<script>.ts` and what it imports of the project into `.marea/bin/<script>.mjs`, written whole (beside, then renamed). */
+async function bundleScript(root, script) {
+  const { dir, bundle, inputs } = bundleFiles(root, script);
+  mkdirSync(dir, { recursive: true });
+  const temporary = `${bundle}.${process.pid}.tmp`;
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'scripts', `${script}.ts`)],
+    outfile: temporary,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'error',
+    // The CMS's preview-token module is CommonJS (cms/), and requires Node's modules.
+    banner: { js: "import { createRequire as __mareaRequire } from 'node:module'; const require = __mareaRequire(import.meta.url);" },
+  });
+  const record = Object.fromEntries([...Object.keys(result.metafile.inputs), ...SETTINGS].map((file) => [file, stamp(path.join(root, file))]));
+  // The map names the bundle it belongs to: renamed with it.
+  const map = readFileSync(`${temporary}.map`, 'utf8');
+  writeFileSync(`${bundle}.map`, map);
+  rmSync(`${temporary}.map`);
+  const code = readFileSync(temporary, 'utf8').replace(`//# sourceMappingURL=${path.basename(temporary)}.map`, `//# sourceMappingURL=${path.basename(bundle)}.map`);
+  writeFileSync(temporary, code);
+  renameSync(temporary, bundle);
+  writeFileSync(`${inputs}.${process.pid}.tmp`, JSON.stringify(record));
+  renameSync(`${inputs}.${process.pid}.tmp`, inputs);
+  return bundle;
+}
+
+const invoked = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invoked) {
+  const [script, ...args] = process.argv.slice(2);
+  if (!script || !/^[a-z][a-z-]*$/.test(script)) {
+    console.error('usage: node scripts/run.mjs <script> [args…]   (runs scripts/<script>.ts)');
+    process.exit(2);
+  }
+  let bundle = bundleFiles(ROOT, script).bundle;
+  if (!bundleIsCurrent(ROOT, script)) {
+    try {
+      bundle = await bundleScript(ROOT, script);
+    } catch (error) {
+      // esbuild has printed where the code does not compile.
+      console.error(`✗ could not bundle scripts/${script}.ts: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      process.exit(1);
+    }
+  }
+  // Stack traces name the TypeScript files and lines, as under tsx.
+  process.setSourceMapsEnabled(true);
+  process.argv = [process.argv[0], bundle, ...args];
+  await import(pathToFileURL(bundle).href);
+}
