@@ -3,8 +3,8 @@
 // JavaScript file made by esbuild (`.marea/bin/<script>.mjs`), in plain Node,
 // instead of through tsx. tsx transforms each TypeScript module as it is
 // loaded and hooks every import after it, the SSR bundle's included: an
-// unchanged `npm run build` took 4.5–6.4 s as a process for a 0.3 s build,
-// and about 2 s this way (docs/performance.md, "Start-up"). The bundle is made
+// unchanged build of the bundled site took 1.40 s as a process through tsx,
+// 0.86 s this way (docs/performance.md, "Start-up"). The bundle is made
 // again when any file it was made from (as esbuild's metafile lists them), the
 // TypeScript settings or this launcher changed, by size, time and inode (0.2 s);
 // npm packages are not bundled: Node loads them from node_modules as tsx did.
