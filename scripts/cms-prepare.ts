@@ -7,13 +7,7 @@
  * before it starts Strapi.
  */
 import '../src/node/platform/require-project-node.js';
-import { ensureAdminBuilt } from '../src/node/cms-server/admin-build.js';
-import { ensureCmsInstalled } from '../src/node/cms-server/install.js';
 import { CMS_DIR } from '../src/node/cms-server/paths.js';
+import { prepareCms } from '../src/node/cms-server/prepare.js';
 
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-const since = Date.now();
-console.log(ensureCmsInstalled(CMS_DIR) ? `✓ installed cms/ in ${seconds(since)}` : '✓ cms/ is installed');
-const built = ensureAdminBuilt(CMS_DIR);
-console.log(built === null ? "✓ the CMS's admin panel is built" : `✓ built the CMS's admin panel in ${built.toFixed(1)} s`);
+prepareCms(CMS_DIR);

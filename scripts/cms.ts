@@ -1,11 +1,11 @@
 /**
  * `npm run cms`: the editors' local CMS. Installs cms/ when its lockfile
- * changed (never part of the root's `npm ci`), makes its secrets once, writes
- * the schema from the block declarations, the publish gate's bundle of the
- * content checks (`npm run cms:checks`) and the seed from content-cache/
- * (used only by a database that was never seeded), builds the admin panel
- * when missing, starts Strapi on 127.0.0.1 and prints how to log in and how
- * to build the site from it. Ctrl-C stops it.
+ * changed (never part of the root's `npm ci`) and builds the admin panel when
+ * missing or out of date (as `npm run cms:prepare`), makes its secrets once,
+ * writes the schema from the block declarations, the publish gate's bundle of
+ * the content checks (`npm run cms:checks`) and the seed from content-cache/
+ * (used only by a database that was never seeded), starts Strapi on 127.0.0.1
+ * and prints how to log in and how to build the site from it. Ctrl-C stops it.
  */
 import '../src/node/platform/require-project-node.js';
 import path from 'node:path';
@@ -13,9 +13,8 @@ import { projectPaths } from '../src/node/build/paths.js';
 import { writeSchema, hasDrift } from '../src/node/cms-schema/sync.js';
 import { syncGateBundle } from '../src/node/cms-gate/generate.js';
 import { writeSeedFile } from '../src/node/cms-seed/write-seed.js';
-import { ensureAdminBuilt } from '../src/node/cms-server/admin-build.js';
-import { ensureCmsInstalled } from '../src/node/cms-server/install.js';
 import { CMS_DIR, cmsState } from '../src/node/cms-server/paths.js';
+import { prepareCms } from '../src/node/cms-server/prepare.js';
 import { ensureSecrets } from '../src/node/cms-server/secrets.js';
 import { startCms } from '../src/node/cms-server/start.js';
 import { loadConfig } from '../src/node/config/env.js';
@@ -27,8 +26,8 @@ const services = loadServiceConfig();
 const port = services.cmsPort;
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-let since = Date.now();
-if (ensureCmsInstalled(CMS_DIR)) console.log(`✓ installed cms/ in ${seconds(since)}`);
+// Installs cms/ and builds its admin panel when either is missing or out of date; says only what it did.
+prepareCms(CMS_DIR, { quiet: true });
 const state = cmsState(CMS_DIR, services.cmsState ?? undefined);
 const { secrets, made } = ensureSecrets(state.envFile);
 if (made) console.log(`✓ made the CMS secrets (${path.relative(process.cwd(), state.envFile)})`);
@@ -39,15 +38,11 @@ if (gate.wrote) console.log(gate.line);
 const seeded = await writeSeedFile(projectPaths().contentCache, state.seedFile, loadConfig().cmsLocales);
 if (seeded.dropped.length > 0) console.warn(`⚠ content-cache/ holds what the schema cannot take (left out of the seed):\n  ${seeded.dropped.join('\n  ')}`);
 
-// The admin panel is a Vite build of its own (~1 min, again when the Marea plugin's screens change); `strapi start` serves it.
-const built = ensureAdminBuilt(CMS_DIR);
-if (built !== null) console.log(`✓ admin panel built in ${built.toFixed(1)} s`);
-
 // The editors' loop (docs/publishing.md): Strapi posts its webhooks to `npm run webhook` and links its preview there.
 const webhookOrigin = `http://127.0.0.1:${services.webhookPort}`;
 const loop = strapiLoopEnv(webhookOrigin, webhookSecrets({ work: services.cmsState ?? projectPaths().work }));
 
-since = Date.now();
+const since = Date.now();
 const cms = await startCms({ cmsDir: CMS_DIR, port, admin: true, ...state, secrets, env: loop, log: (line) => process.stdout.write(`${line}\n`) }).catch((error: Error) => {
   console.error(`✗ ${error.message}`);
   process.exit(1);

@@ -3,7 +3,8 @@ import pLimit from 'p-limit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from 'vitest';
 import type { Locale } from '../../src/shared/model.js';
-import { LOCALE_INFO, LOCALES } from '../../src/shared/locales.js';
+import { LOCALES } from '../../src/shared/locales.js';
+import { HOME_SLUG, pagePath } from '../../src/shared/routes.js';
 import { CONSENT_COOKIE } from '../../src/client/analytics/consent.js';
 import { checkWithAxe } from './a11y/axe-check.js';
 import { Findings } from './a11y/findings.js';
@@ -16,8 +17,9 @@ import { sel } from '../support/class-names.js';
  * languages (the build's prerendered list and each locale's 404 page) at 375 px, and at 1280 px
  * on the pages that show every template with every block it carries (`templatePages`: what the
  * width changes is the layout, and the content of every page was checked at 375), with the
- * cookie notice open (a first visit) and closed by its button, and on every modal of each locale. Serious and critical violations fail; moderate and minor ones are printed and
- * written to test-results/accessibility/.
+ * cookie notice open (a first visit) and closed by its button, and on every modal of each
+ * locale. Serious and critical violations fail; moderate and minor ones are printed and written
+ * to test-results/accessibility/.
  */
 const origin = inject('siteOrigin');
 const dist = inject('siteDist');
@@ -119,7 +121,7 @@ async function sweepModals(expect: ExpectStatic, locale: Locale, names: string[]
     await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: origin }]);
     if (country) await context.addCookies([{ name: 'country', value: country, url: origin }]);
     const { page, problems } = watchPage(await context.newPage());
-    await page.goto(`${origin}${LOCALE_INFO[locale].prefix || '/'}`);
+    await page.goto(`${origin}${pagePath(locale, HOME_SLUG)}`);
     await waitForHydration(page);
     const blocking: string[] = [];
     for (const name of names) {

@@ -2,7 +2,7 @@ import { addDays, format, startOfToday } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locale } from '../../src/shared/model.js';
-import { LOCALE_INFO } from '../../src/shared/locales.js';
+import { HOME_SLUG, pagePath } from '../../src/shared/routes.js';
 import { focusState } from './a11y/focus-state.js';
 import { openPage, useChromium, waitForHydration } from './page-helpers.js';
 import { sel } from '../support/class-names.js';
@@ -95,7 +95,7 @@ describe('keyboard-only journeys', () => {
         engine.push(route.request().url());
         return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Booking engine</title><p>engine</p>' });
       });
-      const home = LOCALE_INFO[locale].prefix || '/';
+      const home = pagePath(locale, HOME_SLUG);
       await page.goto(`${origin}${home}`);
       await waitForHydration(page);
       // A client-side journey: a full page load would lose this marker.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Block, Locale, Page } from '../../../src/shared/model.js';
 import { LOCALE_INFO, LOCALES, localeOfPath } from '../../../src/shared/locales.js';
-import { modalsFile, payloadFile } from '../../../src/shared/routes.js';
+import { HOME_SLUG, modalsFile, pagePath, payloadFile } from '../../../src/shared/routes.js';
 import { fromWire } from '../../../src/shared/wire.js';
 
 export interface SitePage {
@@ -45,7 +45,7 @@ export async function templatePages(dist: string, pages: SitePage[]): Promise<Si
     const blocks = (payload.page.blocks ?? []) as Block[];
     shows.set(target, new Set([payload.page.kind, ...blocks.map((block) => `${payload.page.kind} ${block.component}`)]));
   }
-  const chosen = pages.filter((target) => target.status !== 200 || target.path === (LOCALE_INFO[target.locale].prefix || '/'));
+  const chosen = pages.filter((target) => target.status !== 200 || target.path === pagePath(target.locale, HOME_SLUG));
   const seen = new Set(chosen.flatMap((target) => [...(shows.get(target) ?? [])].map((what) => `${target.locale} ${what}`)));
   const adds = (target: SitePage) => [...(shows.get(target) ?? [])].filter((what) => !seen.has(`${target.locale} ${what}`)).length;
   for (;;) {
