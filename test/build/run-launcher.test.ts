@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,6 +49,10 @@ describe('scripts/run.mjs', () => {
     const out = JSON.parse(stdout) as { greeting: string; root: string; args: string[]; main: string };
     expect(out).toMatchObject({ greeting: 'hello', root: project, args: ['--strict', 'x'] });
     expect(out.main).toBe(`file://${bundle()}`);
+    // The bundle's compiled code is kept for the next run (Node's compile cache), under the project's .marea.
+    expect((await readdir(path.join(project, '.marea/compile-cache'), { recursive: true })).length).toBeGreaterThan(0);
+    // The bundle names its source map, which sits beside it.
+    expect((await readFile(bundle(), 'utf8')).trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=hello.mjs.map');
   });
 
   it('keeps the bundle while nothing it was made from changed, and makes it again when a module changed', async () => {

@@ -25,4 +25,10 @@ describe('what a build loads before it starts', () => {
     expect(loaded).toContain('sanitize-html');
     expect(loaded).not.toContain('jsdom');
   });
+
+  it('leaves recheck (0.17–0.2 s to import) to the first form pattern a build analyses', () => {
+    const loaded = packagesLoadedBy('src/node/build/pipeline.ts');
+    expect(loaded).toContain('sanitize-html');
+    expect(loaded).not.toContain('recheck');
+  });
 });

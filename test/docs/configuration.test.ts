@@ -24,6 +24,7 @@ const NOT_CONFIGURATION: Record<string, string> = {
   PEERS_DIR: 'a benchmark knob',
   TIME_BIN: 'a benchmark knob',
   BENCH_PROFILE: 'a benchmark knob (bench:webhook writes a CPU profile of its rounds)',
+  BENCH_MARKS: "a benchmark knob (bench:warm's build prints when each phase ended, to line up with a CPU profile)",
   MAREA_FAKE_STRAPI: "the benchmark's fake Strapi, told it runs as a child process (src/node/bench/fake-strapi.ts)",
   MAREA_WEBHOOK_URL: "the benchmark's fake Strapi: where its webhooks go, as `strapiLoopEnv` tells a real Strapi",
   MAREA_WEBHOOK_SECRET: "the benchmark's fake Strapi: the secret its webhooks carry, as `strapiLoopEnv` tells a real Strapi",

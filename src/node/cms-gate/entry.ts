@@ -9,6 +9,11 @@ import { populateTree } from '../cms/populate.js';
 import { ENDPOINTS, type EndpointName } from '../cms/raw.js';
 import { CONTENT_TYPES } from '../cms-schema/content-types.js';
 import { loadConfig } from '../config/env.js';
+import * as recheck from 'recheck';
+import { provideRecheck } from '../content/form-patterns.js';
+
+// The bundle carries recheck inside: the build's checks require it on first use, which the CMS's packages could not answer.
+provideRecheck(recheck);
 
 export { checkPublish } from './check.js';
 export { checkUnpublish } from './unpublish.js';

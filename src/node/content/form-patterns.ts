@@ -1,4 +1,5 @@
-import { checkSync, type Diagnostics } from 'recheck';
+import { createRequire } from 'node:module';
+import type { Diagnostics } from 'recheck';
 import { ISSUES } from './issues.js';
 import { report, type Context } from './context.js';
 import { isRecord, joinPath } from './values.js';
@@ -6,6 +7,23 @@ import { compilesAsFieldPattern as compiles } from '../../shared/field-pattern.j
 
 // recheck's pure-JavaScript backend: no Java or native binary, no worker thread (docs/dependencies.md).
 process.env.RECHECK_SYNC_BACKEND ??= 'pure';
+
+type Recheck = typeof import('recheck');
+let recheck: Recheck | null = null;
+
+/**
+ * Hands recheck in where a package cannot be required at run time: the publish gate's bundle
+ * (src/node/cms-gate/entry.ts), which carries its packages inside.
+ */
+export function provideRecheck(module: Recheck): void {
+  recheck = module;
+}
+
+/**
+ * recheck, required on the first pattern analysed: importing it takes 0.17–0.2 s, which a build whose forms'
+ * patterns were all seen before (or that has no form) never pays (docs/performance.md, "Warm builds").
+ */
+const loadRecheck = (): Recheck => (recheck ??= createRequire(import.meta.url)('recheck') as Recheck);
 
 /** How long recheck may take over one pattern before it is called unproven (ms). */
 const CHECK_TIMEOUT = 2_000;
@@ -63,7 +81,7 @@ function analyse(pattern: string): PatternVerdict | null {
   if (!/[*+?{]/.test(pattern)) return null;
   let diagnostics: Diagnostics;
   try {
-    diagnostics = checkSync(`^(?:${pattern})$`, flags ?? 'u', { timeout: CHECK_TIMEOUT });
+    diagnostics = loadRecheck().checkSync(`^(?:${pattern})$`, flags ?? 'u', { timeout: CHECK_TIMEOUT });
   } catch (error) {
     return { kind: 'unchecked', reason: `recheck failed: ${error instanceof Error ? error.message : String(error)}` };
   }
