@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, statSync, type Stats } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFileSync, readFileSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Media, MediaVariants } from '../../shared/model.js';
 import { isMedia } from '../../shared/media.js';
@@ -124,7 +124,9 @@ export async function copyMedia(
     }
     let bytes: Buffer;
     try {
-      bytes = await readFile(source);
+      // Synchronous, as the copies above: read and written with a promise each, a build's media were mostly the main
+      // thread waiting on the thread pool (0.13 s of idle in a 0.22 s media phase at 10,002 pages).
+      bytes = readFileSync(source);
     } catch {
       result.missing.push(url);
       continue;
@@ -140,7 +142,7 @@ export async function copyMedia(
     const own = path.basename(pathname, path.extname(pathname));
     const base = (own.replace(STRAPI_SUFFIX, '') || own).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 60);
     const name = `${base}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${judged.ext}`;
-    await writeFile(path.join(outDir, MEDIA_DIR, name), bytes);
+    writeFileSync(path.join(outDir, MEDIA_DIR, name), bytes);
     if (known && stats) known.set(url, { source, size: stats.size, mtimeMs: stats.mtimeMs, name });
     result.urls.set(url, `/${MEDIA_DIR}/${name}`);
     result.files += 1;

@@ -24,6 +24,7 @@ import { buildInputsKey, fileDigests } from './inputs.js';
 import type { FileDigests } from './hash.js';
 import { buildWorkerBundle } from './bundle.js';
 import { normalisePagesInWorkers, pagesInParts } from './normalise-pool.js';
+import { CleanLinksRecord } from './clean-links.js';
 import { removeLeftovers } from '../platform/leftovers.js';
 import type { ProjectPaths } from './paths.js';
 import type { Logger, PhaseRecorder } from './task.js';
@@ -147,15 +148,19 @@ export async function loadContent(options: SourceOptions, phases: PhaseRecorder)
       }
       // The threads' bundle is built (or its cache checked) only when threads are started: not for an edit's few parts.
       const worker = async () => (await buildWorkerBundle(paths, 'normalise')).file;
+      const cache = await scope(config.cmsLocales);
       const read = await normalisePagesInWorkers(worker, threadsFrom, {
         cmsLocales: config.cmsLocales,
         strict: options.strict,
         fromCms,
         work: paths.work,
-        cache: await scope(config.cmsLocales),
+        cache,
         ...(options.digests ? { digests: options.digests } : {}),
       });
-      const normalised = normaliseSite(raw, { strict: options.strict }, undefined, read.pages, read.setAside.linksOf);
+      // The pages an earlier build found with every link leading somewhere are not checked again (clean-links.ts).
+      const clean = CleanLinksRecord.read(cache);
+      const normalised = normaliseSite(raw, { strict: options.strict }, undefined, read.pages, read.setAside.linksOf, clean);
+      clean.save();
       read.setAside.settle(normalised.content.pages);
       return { ...normalised, newestPage: read.newest, threads: read.threads, setAside: read.setAside, cached: read.cached, parts: read.parts };
     },

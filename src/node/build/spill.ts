@@ -155,7 +155,7 @@ export class SetAsideBlocks {
   /** The internal links of a page's set-aside blocks, for the link check (link-targets.ts), until `settle`. */
   readonly linksOf = (page: Page): SetAsideLinks | undefined => {
     const note = this.notes.get(page.blocks);
-    return note && { targets: note.targets, where: () => internalLinks('blocks', this.read(note, page.path)) };
+    return note && { targets: note.targets, hash: note.hash, where: () => internalLinks('blocks', this.read(note, page.path)) };
   };
 
   /** Once the content is normalised: each page's blocks are found by its path (the media phase rewrites pages into new objects). */

@@ -4,6 +4,7 @@ import { page, rawSite, siteWithBlocks } from './fixtures/raw-site.js';
 import { normaliseSite } from './normalise.js';
 import { checkLinkTargets, internalLinks, linkTargetsText } from './link-targets.js';
 import type { Issue } from './context.js';
+import type { Page, SiteContent } from '../../shared/model.js';
 
 const hero = (slug: string) => ({ __component: 'blocks.hero', title: 'Hi', cta: { label: 'Go', slug } });
 const footer = (slug: string) => ({ __component: 'blocks.footer', columns: [{ title: 'Help', links: [{ label: 'Contact', slug }] }] });
@@ -124,9 +125,39 @@ describe('a page whose blocks a normalise thread set aside', () => {
       content,
       (entity, locale) => ({ strict: false, issues, entity, locale }),
       undefined,
-      (p) => (p === home ? { targets: linkTargetsText(links), where } : undefined),
+      (p) => (p === home ? { targets: linkTargetsText(links), where, hash: 'h' } : undefined),
     );
     expect(issues.filter((i) => i.code === 'UnknownLinkTarget' && i.slug === 'home').map((i) => i.field)).toEqual(['blocks[0].cta', 'blocks[1].columns[0].links[0]']);
     expect(where).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not checked again when an earlier build found its blocks clean under the same slugs and modals, and is checked when they changed', () => {
+    const { content } = normaliseSite(siteWithBlocks([hero('gone'), hero('home')]), { strict: false });
+    const home = content.pages.find((p) => p.locale === 'en' && p.slug === 'home')!;
+    const dead = linkTargetsText(internalLinks('blocks', home.blocks));
+    let targets = dead;
+    const aside = (p: Page) => (p === home ? { targets, where: () => internalLinks('blocks', home.blocks), hash: 'blocks-hash' } : undefined);
+    const recorded = new Map<string, Set<string>>();
+    const clean = {
+      has: (key: string, hash: string) => recorded.get(key)?.has(hash) ?? false,
+      add: (key: string, hash: string) => void recorded.set(key, (recorded.get(key) ?? new Set()).add(hash)),
+    };
+    const check = (of: SiteContent) => {
+      const issues: Issue[] = [];
+      checkLinkTargets(of, (entity, locale) => ({ strict: false, issues, entity, locale }), undefined, aside, clean);
+      return issues.filter((i) => i.slug === 'home' && i.locale === 'en').map((i) => i.code);
+    };
+    // A page with a finding is never recorded clean: its warning comes with every build.
+    expect(check(content)).toEqual(['UnknownLinkTarget']);
+    expect(recorded.size).toBe(0);
+    // Blocks whose every link leads somewhere are recorded under the locale and its signature…
+    targets = linkTargetsText([]);
+    expect(check(content)).toEqual([]);
+    expect([...recorded.keys()]).toEqual([expect.stringMatching(/^en /)]);
+    // …and not read again while the slugs and modals are the same: what the targets say is not looked at.
+    targets = dead;
+    expect(check(content)).toEqual([]);
+    // Another page among the slugs: another signature, so the page is checked again.
+    expect(check({ ...content, pages: [...content.pages, { ...home, slug: 'new-page', path: '/new-page' }] })).toEqual(['UnknownLinkTarget']);
   });
 });

@@ -34,6 +34,7 @@ export function checkLinkTargets(
   at: (entity: Context['entity'], locale: Locale) => Context,
   memo?: LinkTargetMemo,
   setAside?: (page: Page) => SetAsideLinks | undefined,
+  clean?: CleanLinks,
 ): void {
   const slugsOf = Object.fromEntries(LOCALES.map((l) => [l, content.pages.filter((p) => p.locale === l).map((p) => p.slug)])) as Record<Locale, string[]>;
   const slugSets = Object.fromEntries(LOCALES.map((l) => [l, new Set(slugsOf[l])])) as Record<Locale, Set<string>>;
@@ -95,8 +96,11 @@ export function checkLinkTargets(
       const issues: Issue[] = [];
       // A page whose blocks were set aside by a normalise thread (spill.ts) comes with what its links lead to.
       const aside = setAside?.(page);
+      // Blocks found clean by an earlier build, against the same slugs and modals: nothing to report again.
+      if (aside && clean?.has(`${locale} ${signature}`, aside.hash)) continue;
       if (aside) check({ ...ctx, issues }, readLinkTargets(aside.targets), aside.where);
       else blocks({ ...ctx, issues }, 'blocks', page.blocks);
+      if (aside && issues.length === 0) clean?.add(`${locale} ${signature}`, aside.hash);
       memo?.set(page, { signature, issues });
       ctx.issues.push(...issues);
     }
@@ -159,6 +163,18 @@ type Found = Pick<InternalLink, 'slug' | 'path' | 'modal'>;
 export interface SetAsideLinks {
   targets: string;
   where: () => readonly InternalLink[];
+  /** The hash of the set-aside blocks' text: what their links lead to follows from it. */
+  hash: string;
+}
+
+/**
+ * Set-aside blocks (by `SetAsideLinks.hash`) whose links all lead somewhere, under a locale and its signature (every
+ * locale's slugs and the locale's modal names): kept between builds (src/node/build/clean-links.ts), so a build in a
+ * new process checks only the pages whose blocks or whose site changed.
+ */
+export interface CleanLinks {
+  has(key: string, hash: string): boolean;
+  add(key: string, hash: string): void;
 }
 
 /** What `links` lead to, in order, as one JSON text: `s<slug>`, `p<path>` or `m<modal>` each. */

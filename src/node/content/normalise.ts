@@ -1,5 +1,5 @@
 import type { ContentIssue, Locale, Page, SiteContent } from '../../shared/model.js';
-import { checkLinkTargets, type LinkTargetMemo, type SetAsideLinks } from './link-targets.js';
+import { checkLinkTargets, type CleanLinks, type LinkTargetMemo, type SetAsideLinks } from './link-targets.js';
 import { LOCALES } from '../../shared/locales.js';
 import type { RawSite } from '../cms/raw.js';
 import type { Context, Entity, Issue } from './context.js';
@@ -30,7 +30,8 @@ export interface NormaliseResult {
  * entries are read from `raw.pages`, or given already read (`pages`: a large
  * cache's, read in worker threads by normalise-pool.ts), with the same result;
  * `setAside` gives the internal links of a page whose blocks those threads
- * set aside (src/node/build/spill.ts).
+ * set aside (src/node/build/spill.ts), and `clean` the set-aside blocks an
+ * earlier build found with every link leading somewhere (not checked again).
  */
 export function normaliseSite(
   raw: RawSite,
@@ -38,6 +39,7 @@ export function normaliseSite(
   memo?: NormaliseMemo,
   pages?: Record<Locale, Iterable<PageEntry>>,
   setAside?: (page: Page) => SetAsideLinks | undefined,
+  clean?: CleanLinks,
 ): NormaliseResult {
   const issues: Issue[] = [];
   const fromCms = raw.source === 'cms';
@@ -66,7 +68,7 @@ export function normaliseSite(
     modals: perLocale((locale) => part(shallowOrNull(raw.modals[locale], at('modal', locale), 'data'), at('modal', locale), normaliseModals)),
     promoCodes: part(shallowOrNull(raw.promoCodes, at('promo-codes'), 'data'), at('promo-codes'), (value, ctx) => normalisePromoCodes(value, ctx, 'data')),
   };
-  checkLinkTargets(content, at, memo?.linkTargets, setAside);
+  checkLinkTargets(content, at, memo?.linkTargets, setAside, clean);
   return { content, issues };
 }
 
