@@ -1,4 +1,3 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, TimeoutError as KyTimeoutError } from 'ky';
 import type { LimitFunction } from 'p-limit';
 import { DEFAULT_CMS_MAX_BYTES, readCappedBody } from './capped-body.js';
 import { readStrapiError } from './envelope.js';
@@ -20,6 +19,23 @@ export interface RequestOptions {
   backoffMs?: number | undefined;
   /** Concurrency limiter shared by all requests; one attempt holds one slot, a backoff wait none. */
   limit?: LimitFunction | undefined;
+}
+
+type Ky = typeof import('ky');
+let ky: Ky | null = null;
+
+/**
+ * ky, imported on the first request: a build from a content folder makes none, and importing ky took 45 ms of every
+ * build's start (docs/performance.md, "Start-up").
+ */
+async function loadKy(): Promise<Ky> {
+  return (ky ??= await import('ky'));
+}
+
+/** ky, once a request has loaded it: for what runs inside a request (its attempts, its errors). */
+export function loadedKy(): Ky {
+  if (!ky) throw new Error('ky is used before a request loaded it');
+  return ky;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -48,12 +64,13 @@ export type Attempt = (request: Request, stillAlive: () => void) => Promise<Resp
  * Throws `HttpError`, `TimeoutError` or `NetworkError` naming method and URL,
  * never the token; other errors of `attempt` (file system) pass unchanged.
  */
-export function cmsGet(url: string, options: RequestOptions, accept: string, attempt: Attempt): Promise<Response> {
+export async function cmsGet(url: string, options: RequestOptions, accept: string, attempt: Attempt): Promise<Response> {
+  const { default: client } = await loadKy();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const limit = options.limit ?? ((run: () => Promise<Response>) => run());
-  return ky.get(url, {
+  return client.get(url, {
     headers: options.token ? { Accept: accept, Authorization: `Bearer ${options.token}` } : { Accept: accept },
     timeout: false, // per attempt, in timed(): ky's would also count the wait for a slot
     retry: {
@@ -80,7 +97,7 @@ async function timed(request: Request, timeoutMs: number, attempt: Attempt): Pro
   try {
     return await attempt(new Request(request, { signal: controller.signal }), () => timer.refresh());
   } catch (error) {
-    throw controller.signal.aborted ? new KyTimeoutError(request) : error;
+    throw controller.signal.aborted ? new (loadedKy().TimeoutError)(request) : error;
   } finally {
     clearTimeout(timer);
   }
@@ -88,6 +105,7 @@ async function timed(request: Request, timeoutMs: number, attempt: Attempt): Pro
 
 /** ky's errors as ours; `attempts` only when no retry followed. ky's carry the request, token included: they never escape. */
 function cmsError(error: Error, url: string, timeoutMs: number, attempts: number | undefined): Error {
+  const { isHTTPError, isNetworkError, isTimeoutError } = loadedKy();
   if (isHTTPError(error)) {
     const { status, statusText } = error.response;
     const body = typeof error.data === 'string' ? parseOrNull(error.data) : error.data;

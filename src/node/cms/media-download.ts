@@ -4,10 +4,9 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { isKyError, NetworkError as KyNetworkError } from 'ky';
 import pLimit from 'p-limit';
 import { formatSize } from './format-size.js';
-import { cmsGet, type Attempt, type RequestOptions } from './http.js';
+import { cmsGet, loadedKy, type Attempt, type RequestOptions } from './http.js';
 import { HttpError } from './http-error.js';
 import { MediaDownloadError } from './media-download-error.js';
 import { mediaCachePath } from './media-path.js';
@@ -186,6 +185,7 @@ function saveTo(dest: string, candidates: string[], options: MediaDownloadOption
       await rm(temp, { force: true });
       if (deadline.aborted && !request.signal.aborted) throw tooLong();
       // File-system errors (`syscall: 'open'`, ENOSPC, …), refusals and our own pass through; the rest came from the network.
+      const { isKyError, NetworkError: KyNetworkError } = loadedKy();
       throw isKyError(error) || error instanceof HttpError || error instanceof UnsafeMediaUrlError || isFileSystemError(error)
         ? error
         : new KyNetworkError(request, { cause: error instanceof Error ? error : new Error(String(error)) });
