@@ -7,7 +7,8 @@
 // 0.86 s this way (docs/performance.md, "Start-up"). The bundle is made
 // again when any file it was made from (as esbuild's metafile lists them), the
 // TypeScript settings or this launcher changed, by size, time and inode (0.2 s);
-// npm packages are not bundled: Node loads them from node_modules as tsx did.
+// the pure-JavaScript packages of the build's start are bundled too (`BUNDLED`),
+// the others Node loads from node_modules as tsx did.
 import * as nodeModule from 'node:module';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,33 @@ function bundleIsCurrent(root, script) {
   }
 }
 
+/**
+ * npm packages bundled into a script's bundle, with what they import: pure JavaScript, many files each, whose ES
+ * modules Node otherwise resolves one by one (a package.json lookup each): loading the build script took 0.58–0.64 s
+ * with them in node_modules, 0.27–0.28 s bundled (docs/performance.md, "Start-up"). Every other package stays in
+ * node_modules, loaded by Node: native addons (sharp, esbuild), packages that start workers from their own files
+ * (piscina, recheck), Vite and what the site's bundles share with the build (React, i18next).
+ */
+const BUNDLED = new Set(['date-fns', 'zod', 'p-limit', 'ky', 'file-type', 'webvtt-parser', 'sanitize-html', 'mp4box', 'marked', 'ipaddr.js', 'i18n-iso-countries']);
+
+/** The package a bare import names (`@scope/name/sub` → `@scope/name`). */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** esbuild resolves a `BUNDLED` package the project imports, and whatever a bundled package imports; every other package is external. */
+const npmPackages = {
+  name: 'npm-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || args.importer.includes(`${path.sep}node_modules${path.sep}`) || BUNDLED.has(packageOf(args.path))) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 /** Bundles `scripts/<script>.ts` and what it imports of the project into `.marea/bin/<script>.mjs`, written whole (beside, then renamed). */
 async function bundleScript(root, script) {
   const { dir, bundle, inputs } = bundleFiles(root, script);
@@ -60,7 +88,7 @@ async function bundleScript(root, script) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    plugins: [npmPackages],
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'error',
@@ -95,8 +123,10 @@ if (invoked) {
       process.exit(1);
     }
   }
-  // Stack traces name the TypeScript files and lines, as under tsx.
-  process.setSourceMapsEnabled(true);
+  // Stack traces name the TypeScript files and lines, as under tsx; the maps of packages loaded from node_modules are
+  // not read (each module's map parsed at load: 40 ms of the start).
+  if (nodeModule.setSourceMapsSupport) nodeModule.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+  else process.setSourceMapsEnabled(true);
   process.argv = [process.argv[0], bundle, ...args];
   // V8's compiled code of the bundle, the packages it loads and the SSR bundle, kept between runs (Node checks each
   // entry against its source's hash): 0.1 s less start-up for a build in a new process (docs/performance.md, "Start-up").

@@ -35,7 +35,10 @@ describe('scripts/run.mjs', () => {
       [
         `import { ROOT } from ${JSON.stringify(path.join(ROOT, 'src/node/build/paths.ts'))};`,
         `import { greeting } from '../src/greeting.js';`,
-        `console.log(JSON.stringify({ greeting, root: ROOT, args: process.argv.slice(2), main: import.meta.url }));`,
+        // One package the launcher bundles (pure JavaScript), one it leaves in node_modules (it starts workers from its own files).
+        `import pLimit from 'p-limit';`,
+        `import { Piscina } from 'piscina';`,
+        `console.log(JSON.stringify({ greeting, root: ROOT, args: process.argv.slice(2), main: import.meta.url, packages: [typeof pLimit, typeof Piscina] }));`,
       ].join('\n'),
     );
   });
@@ -46,8 +49,12 @@ describe('scripts/run.mjs', () => {
 
   it('runs scripts/<name>.ts bundled, with its arguments, its modules and the project root found from .marea/bin', async () => {
     const { stdout } = await launch('hello', '--strict', 'x');
-    const out = JSON.parse(stdout) as { greeting: string; root: string; args: string[]; main: string };
-    expect(out).toMatchObject({ greeting: 'hello', root: project, args: ['--strict', 'x'] });
+    const out = JSON.parse(stdout) as { greeting: string; root: string; args: string[]; main: string; packages: string[] };
+    expect(out).toMatchObject({ greeting: 'hello', root: project, args: ['--strict', 'x'], packages: ['function', 'function'] });
+    // p-limit is inside the bundle; piscina is imported from node_modules.
+    const code = await readFile(bundle(), 'utf8');
+    expect(code).not.toMatch(/from ["']p-limit["']/);
+    expect(code).toMatch(/from ["']piscina["']/);
     expect(out.main).toBe(`file://${bundle()}`);
     // The bundle's compiled code is kept for the next run (Node's compile cache), under the project's .marea.
     expect((await readdir(path.join(project, '.marea/compile-cache'), { recursive: true })).length).toBeGreaterThan(0);
