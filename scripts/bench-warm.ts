@@ -6,9 +6,13 @@
  * `builds/` kept). Each run writes a title no earlier run wrote into the
  * second page of `pages.en.json` (so no build is one kept before), then runs
  * the build in a new process (`node scripts/run.mjs bench-warm --one`, the
- * script bundled as `npm run build` runs), and prints the whole process's
+ * script bundled as `npm run build` runs) once the disk has the last run's
+ * writes (`sync`), and prints the whole process's
  * wall time, `runBuild`'s own and its phases; then the medians
- * (docs/performance.md, "Warm builds and the webhook at scale").
+ * (docs/performance.md, "Warm builds and the webhook at scale"). After a
+ * code change the first run renders every page (a new release) and the next
+ * four store slowly (each patches a kept build of the old code into the new
+ * one): run it six times before timing.
  * `BENCH_MARKS=1` with `--one`: the build prints on stderr, as each phase
  * ends, the monotonic clock in µs, the clock a V8 CPU profile
  * (`node --cpu-prof`) stamps its samples with, to see where a profile's time
@@ -75,6 +79,8 @@ for (let run = 1; run <= runs; run++) {
   const page = json.data[1]!;
   page.title = `${page.title.replace(/ \(warm \d+-\d+\)$/, '')} (warm ${Date.now()}-${run})`;
   await writeFile(file, JSON.stringify(json));
+  // The last run's writes on disk first: an editor's next publish comes seconds or minutes later, not while they flush.
+  spawnSync('sync');
   const t0 = performance.now();
   const child = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), 'bench-warm', '--one', '--site', site], { encoding: 'utf8' });
   const processMs = performance.now() - t0;
