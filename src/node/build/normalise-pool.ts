@@ -106,7 +106,8 @@ export async function normalisePagesInWorkers(
     // A part whose bytes the inputs' key hashed as the last build's is taken whole here: no thread needs to read it.
     const kept = new Map(tasks.map((task) => [task, task.source && task.cacheFile ? takeKept(task.cacheFile, task.source) : null]));
     // What could not be taken here is normalised (and kept again), not tried whole a second time.
-    const toNormalise = tasks.filter((task) => !kept.get(task)).map((task) => (task.source && task.cacheFile ? { ...task, notKept: true } : task));
+    for (const task of tasks) if (!kept.get(task) && task.source && task.cacheFile) task.notKept = true;
+    const toNormalise = tasks.filter((task) => !kept.get(task));
     // A few parts (an edit's) are normalised here: starting threads and loading their bundle costs more than they do.
     const count = toNormalise.length <= INLINE_PARTS ? 0 : Math.max(1, Math.min(threads, toNormalise.length));
     if (count > 0)
@@ -120,7 +121,7 @@ export async function normalisePagesInWorkers(
       });
     const pool = piscina;
     // The threads start on their parts first; the parts taken whole are deserialised meanwhile.
-    const normalised = new Map(toNormalise.map((task) => [`${task.locale} ${task.part}`, pool ? pool.run(task) : Promise.resolve().then(() => normalisePart(task))]));
+    const normalised = new Map(toNormalise.map((task) => [task, pool ? pool.run(task) : Promise.resolve().then(() => normalisePart(task))]));
     const running = LOCALES.map((locale) => ({
       locale,
       file: files[locale],
@@ -128,7 +129,7 @@ export async function normalisePagesInWorkers(
         .filter((task) => task.locale === locale)
         .map((task) => {
           const whole = kept.get(task);
-          return { part: task.part, result: (whole ? Promise.resolve(whole) : normalised.get(`${task.locale} ${task.part}`)!).then(opened) };
+          return { part: task.part, result: (whole ? Promise.resolve(whole) : normalised.get(task)!).then(opened) };
         }),
     }));
     // Every task settles before the first failure (in file order) is thrown: the same broken cache always gives the same message.
