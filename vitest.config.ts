@@ -18,7 +18,8 @@ export default defineConfig({
     // Two test files at once in the projects whose files may run side by side (unit, netlify, lint,
     // build): vitest's default on this 2-core machine is one (cores − 1), which left a core idle.
     // cms and browser keep one file at a time (fileParallelism: false below): their files share a
-    // served site or a CMS. vitest runs those two projects one after the other, after the others
+    // served site or a CMS. One vitest process runs those two projects one after the other, after
+    // the others, so `npm test` runs cms in a vitest process of its own beside the rest
     // (docs/testing.md, "Test time").
     maxWorkers: 2,
     projects: [
